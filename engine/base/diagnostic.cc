@@ -1,0 +1,31 @@
+#include "engine/base/diagnostic.h"
+
+namespace gqleval {
+
+Diagnostic make_error(std::string_view rule, std::string message, SourcePos pos) {
+  Diagnostic d;
+  d.rule = std::string(rule);
+  d.message = std::move(message);
+  d.locations.push_back(pos);
+  return d;
+}
+
+std::string format_diagnostic(const Diagnostic& d, std::string_view file_prefix) {
+  std::string out;
+  auto one = [&](SourcePos p) {
+    if (!file_prefix.empty()) {
+      out.append(file_prefix);
+      out.push_back(':');
+    }
+    out.append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
+    out.append(": ").append(d.rule).append(": ").append(d.message).push_back('\n');
+  };
+  if (d.locations.empty()) {
+    one(SourcePos{});
+  } else {
+    for (const SourcePos& p : d.locations) one(p);
+  }
+  return out;
+}
+
+}  // namespace gqleval
