@@ -1,0 +1,198 @@
+// Schema: a GraphQL schema built from SDL, with the lookups that validation and
+// normalization need on the hot path, all by dense integer ids.
+//
+// Building accepts the "StepZen dialect" by default, because real benchmark
+// schemas are not spec-clean: undeclared StepZen scalars (Date, DateTime, JSON,
+// ...) are declared, identical duplicate definitions are merged, an object that
+// implements an interface inherits the interface fields it does not repeat, and
+// unknown (server) directives on type-system definitions are kept. Each such fix
+// is recorded as a warning with its location. With strict = true each fix is an
+// error instead. Genuine errors (an unknown type no dialect knows, two different
+// definitions of one type, a field whose type is not an output type, ...) are
+// errors in both modes.
+//
+// A built Schema is immutable and safe to share between threads. It owns copies
+// of the SDL it was built from; every string_view below points into it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+#include "engine/graphql/ast.h"
+
+namespace gqleval::schema {
+
+using TypeId = uint32_t;
+using FieldId = uint32_t;      // dense over all fields of all object and interface types
+using DirectiveId = uint32_t;
+inline constexpr uint32_t kNone = UINT32_MAX;
+
+enum class TypeKind : uint8_t { kScalar, kObject, kInterface, kUnion, kEnum, kInputObject };
+
+// A type expression such as `[Int!]!`, packed: `list_depth` list wrappers around
+// the named type; bit i of `non_null` says that wrapper level i is non-null,
+// level 0 being the outermost and level list_depth the named type itself.
+// `[Int!]!` = {Int, list_depth 1, non_null 0b11}; `Int` = {Int, 0, 0}.
+struct TypeRef {
+  TypeId named = kNone;
+  uint8_t list_depth = 0;
+  uint16_t non_null = 0;
+
+  bool is_non_null() const { return (non_null & 1u) != 0; }
+  bool is_list() const { return list_depth > 0; }
+  // The type one level in: strips NonNull first, then one List.
+  TypeRef nullable() const { return {named, list_depth, static_cast<uint16_t>(non_null & ~1u)}; }
+  TypeRef item() const;  // precondition: is_list(); the item type of the (nullable) list
+  friend bool operator==(const TypeRef&, const TypeRef&) = default;
+};
+
+struct InputValue {  // an argument definition or an input-object field
+  std::string_view name;
+  TypeRef type;
+  const ast::Value* default_value = nullptr;  // nullptr when there is none
+  std::string_view description;
+  bool deprecated = false;
+  ast::Loc loc;
+};
+
+struct FieldDef {
+  std::string_view name;
+  TypeRef type;
+  TypeId owner = kNone;                  // the type that declares (or inherits) it
+  std::span<const InputValue> arguments;
+  std::string_view description;
+  bool deprecated = false;
+  std::string_view deprecation_reason;
+  ast::Loc loc;
+};
+
+struct EnumValue {
+  std::string_view name;
+  bool deprecated = false;
+  std::string_view deprecation_reason;
+  ast::Loc loc;
+};
+
+struct TypeDef {
+  TypeId id = kNone;
+  std::string_view name;
+  TypeKind kind = TypeKind::kScalar;
+  bool built_in = false;        // Int, Float, String, Boolean, ID and the __ introspection types
+  bool one_of = false;          // input object marked @oneOf
+  std::string_view description;
+  std::string_view specified_by_url;
+  std::span<const FieldId> fields;            // kObject, kInterface: in definition order
+  std::span<const InputValue> input_fields;   // kInputObject: in definition order
+  std::span<const EnumValue> enum_values;     // kEnum: in definition order
+  std::span<const TypeId> interfaces;         // kObject, kInterface: all, transitively
+  std::span<const TypeId> possible_types;     // kInterface, kUnion: concrete object types, sorted by id;
+                                              // kObject: itself
+  std::span<const TypeId> union_members;      // kUnion, in definition order
+  ast::Loc loc;
+};
+
+// Directive locations as a bit set, in the spec's order.
+enum class DirectiveLocation : uint8_t {
+  kQuery, kMutation, kSubscription, kField, kFragmentDefinition, kFragmentSpread,
+  kInlineFragment, kVariableDefinition,
+  kSchema, kScalar, kObject, kFieldDefinition, kArgumentDefinition, kInterface, kUnion,
+  kEnum, kEnumValue, kInputObject, kInputFieldDefinition,
+};
+std::string_view directive_location_name(DirectiveLocation l);  // "FIELD", ...
+
+struct DirectiveDef {
+  DirectiveId id = kNone;
+  std::string_view name;  // without '@'
+  std::span<const InputValue> arguments;
+  uint32_t locations = 0;  // bit (1u << DirectiveLocation)
+  bool repeatable = false;
+  bool built_in = false;   // skip, include, deprecated, specifiedBy, oneOf
+  bool declared = true;    // false for an unknown directive the dialect kept
+  ast::Loc loc;
+  bool allows(DirectiveLocation l) const { return (locations >> static_cast<unsigned>(l)) & 1u; }
+};
+
+struct BuildOptions {
+  bool strict = false;  // --strict-schema: dialect fixes become errors
+};
+
+class Schema {
+ public:
+  // Builds a schema from SDL text. On success, warnings() lists the dialect
+  // fixes; on failure the diagnostics say what is wrong and where (there may be
+  // several). The Schema keeps its own copy of sdl.
+  static Result<std::shared_ptr<const Schema>, Diagnostics> build(std::string_view sdl,
+                                                                  const BuildOptions& options = {});
+
+  const Diagnostics& warnings() const;
+
+  // ---- types
+  size_t type_count() const;
+  const TypeDef& type(TypeId id) const;
+  TypeId find_type(std::string_view name) const;  // kNone when unknown
+  const TypeDef* type_named(std::string_view name) const;
+
+  TypeId query_type() const;         // kNone when absent
+  TypeId mutation_type() const;
+  TypeId subscription_type() const;
+  TypeId root_type(ast::OperationType op) const;
+
+  // ---- fields
+  size_t field_count() const;
+  const FieldDef& field(FieldId id) const;
+  // The field `name` on an object or interface type, including the meta fields
+  // __typename (on every composite type, unions too) and __schema / __type (on
+  // the query root). kNone when there is no such field.
+  FieldId find_field(TypeId type, std::string_view name) const;
+  const FieldDef* field_named(TypeId type, std::string_view name) const;
+  FieldId typename_field() const;  // the shared __typename meta field
+
+  // ---- directives
+  std::span<const DirectiveDef> directives() const;
+  const DirectiveDef* directive_named(std::string_view name) const;
+
+  // ---- type relations
+  bool is_input_type(TypeRef t) const;   // scalar, enum, input object (through wrappers)
+  bool is_output_type(TypeRef t) const;  // scalar, enum, object, interface, union
+  bool is_composite(TypeId t) const;     // object, interface, union
+  bool is_abstract(TypeId t) const;      // interface, union
+  bool is_leaf(TypeId t) const;          // scalar, enum
+  // Concrete object types an abstract type may be (sorted by id); {t} for an object.
+  std::span<const TypeId> possible_types(TypeId t) const;
+  bool is_possible_type(TypeId abstract_type, TypeId object_type) const;
+  // `sub` is a subtype of `super` for named composite types: equal, an
+  // implementation of the interface, or a member of the union.
+  bool is_sub_type(TypeId super, TypeId sub) const;
+  // The spec's IsTypeSubTypeOf / graphql-js isTypeSubTypeOf on full type refs.
+  bool is_type_sub_type_of(TypeRef maybe_sub, TypeRef super) const;
+  // The spec's "overlap": the two composite types can share an object type.
+  bool types_overlap(TypeId a, TypeId b) const;
+
+  // `[Int!]!` as text.
+  std::string type_to_string(TypeRef t) const;
+  // Converts a type as written, kNone in `named` when the name is unknown.
+  TypeRef resolve(const ast::Type& t) const;
+
+  // The schema as SDL, graphql-js printSchema style: built-in scalars, built-in
+  // directives and introspection types are left out; dialect fixes are applied
+  // (declared StepZen scalars, inherited fields, merged duplicates); kept
+  // server directives are dropped from the output.
+  std::string print_sdl() const;
+
+  struct Impl;
+  explicit Schema(std::unique_ptr<Impl> impl);
+  ~Schema();
+  Schema(const Schema&) = delete;
+  Schema& operator=(const Schema&) = delete;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gqleval::schema
