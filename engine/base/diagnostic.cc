@@ -18,7 +18,9 @@ std::string format_diagnostic(const Diagnostic& d, std::string_view file_prefix)
       out.push_back(':');
     }
     out.append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
-    out.append(": ").append(d.rule).append(": ").append(d.message).push_back('\n');
+    out.append(": ");
+    if (d.severity == Severity::kWarning) out.append("warning: ");
+    out.append(d.rule).append(": ").append(d.message).push_back('\n');
   };
   if (d.locations.empty()) {
     one(SourcePos{});

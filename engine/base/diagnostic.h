@@ -35,7 +35,8 @@ using Diagnostics = std::vector<Diagnostic>;
 
 Diagnostic make_error(std::string_view rule, std::string message, SourcePos pos);
 
-// "line:column: Rule: message" for each location (one line per location).
+// "line:column: Rule: message" for each location (one line per location),
+// "line:column: warning: Rule: message" for a warning.
 std::string format_diagnostic(const Diagnostic& d, std::string_view file_prefix = {});
 
 }  // namespace gqleval
