@@ -12,5 +12,7 @@ inline constexpr int kExitNegative = 1;
 inline constexpr int kExitUsage = 2;
 
 int run_validate(std::span<char* const> args);
+int run_score(std::span<char* const> args);
+int run_compare(std::span<char* const> args);
 
 }  // namespace gqleval::cli

@@ -17,6 +17,8 @@ constexpr std::string_view kUsage =
     "\n"
     "Commands:\n"
     "  validate   Validate queries against a schema, as a GraphQL server would\n"
+    "  score      Score a CSV or JSON Lines file of model answers, one result per row\n"
+    "  compare    Compare one candidate query with a reference and explain the verdict\n"
     "\n"
     "Run 'gqleval <command> --help' for the options of a command.\n";
 
@@ -40,6 +42,8 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "validate") return run_validate(rest);
+  if (command == "score") return run_score(rest);
+  if (command == "compare") return run_compare(rest);
   std::fprintf(stderr, "gqleval: unknown command '%.*s' (see 'gqleval --help')\n",
                static_cast<int>(command.size()), command.data());
   return kExitUsage;

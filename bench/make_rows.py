@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Makes a large batch input for `gqleval score` throughput runs by replicating
+NL2GQL rows, with the full schema text in every row (as RGEval's CSV has it).
+
+    bench/make_rows.py ROWS OUT.csv [--source nl2gql_test.csv]
+
+Columns: id, schema, reference, candidate, hops. The candidate cycles through
+four shapes of answer so that extraction, parsing and comparison all do real
+work: the ground truth as it is; the ground truth in a fenced block inside LLM
+prose; the dataset's alternative answer (gt_query_2) where it has one, else
+the ground truth after one line of prose; and the ground truth on one line.
+The output is deterministic for a given ROWS.
+"""
+import argparse
+import csv
+import os
+import sys
+
+DEFAULT_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared",
+                              "datasets", "nl2gql", "nl2gql_test.csv")
+
+
+def candidates(row):
+    gt = row["gt_query"]
+    alt = row.get("gt_query_2") or ""
+    return [
+        gt,
+        "Sure! Here is the GraphQL query that answers the question:\n\n```graphql\n" + gt +
+        "\n```\n\nIt selects only the fields that were asked for.",
+        alt if alt.strip() else "The query is: " + gt,
+        " ".join(gt.split()),
+    ]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rows", type=int)
+    ap.add_argument("out")
+    ap.add_argument("--source", default=DEFAULT_SOURCE)
+    args = ap.parse_args()
+    with open(args.source, newline="", encoding="utf-8-sig") as f:
+        source = list(csv.DictReader(f))
+    if not source:
+        sys.exit("no rows in " + args.source)
+    shapes = [candidates(r) for r in source]
+    with open(args.out, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["id", "schema", "reference", "candidate", "hops"])
+        for i in range(args.rows):
+            k = i % len(source)
+            r = source[k]
+            w.writerow([i + 1, r["schema"], r["gt_query"], shapes[k][(i // len(source) + k) % 4],
+                        r["hops"]])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+// The batch layer's promise: once its buffers have grown, reading a record,
+// finding its schema, formatting its result and counting it allocate nothing
+// per row. (Scoring itself is engine/score's; its allocations are measured by
+// the benchmark, not asserted here.) This binary replaces the global
+// allocation functions with counting ones that forward to malloc; the count is
+// read only around the code under test.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include "engine/batch/batch_input.h"
+#include "engine/batch/batch_test_util.h"
+#include "engine/batch/result_format.h"
+#include "engine/batch/schema_cache.h"
+#include "engine/batch/summary.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+
+void* counted_alloc(size_t bytes, size_t align) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  bytes = (bytes + align - 1) / align * align;
+  void* p = align <= alignof(std::max_align_t) ? std::malloc(bytes ? bytes : 1)
+                                               : std::aligned_alloc(align, bytes ? bytes : align);
+  if (p == nullptr) std::abort();
+  return p;
+}
+}  // namespace
+
+void* operator new(size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
+void* operator new(size_t bytes, std::align_val_t align) {
+  return counted_alloc(bytes, static_cast<size_t>(align));
+}
+void* operator new[](size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
+void* operator new[](size_t bytes, std::align_val_t align) {
+  return counted_alloc(bytes, static_cast<size_t>(align));
+}
+// The nothrow forms too (std::stable_sort's buffer uses them): a sanitizer
+// runtime's own would not pair with the deletes here.
+void* operator new(size_t bytes, const std::nothrow_t&) noexcept {
+  return counted_alloc(bytes, alignof(std::max_align_t));
+}
+void* operator new[](size_t bytes, const std::nothrow_t&) noexcept {
+  return counted_alloc(bytes, alignof(std::max_align_t));
+}
+void* operator new(size_t bytes, std::align_val_t align, const std::nothrow_t&) noexcept {
+  return counted_alloc(bytes, static_cast<size_t>(align));
+}
+void* operator new[](size_t bytes, std::align_val_t align, const std::nothrow_t&) noexcept {
+  return counted_alloc(bytes, static_cast<size_t>(align));
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace gqleval::batch {
+namespace {
+
+using testing::csv_quote;
+using testing::kTestSchema;
+
+TEST(BatchAllocation, SteadyRowsAllocateNothing) {
+  testing::ScratchDir dir;
+  std::string csv = "id,schema,reference,candidate,hops\n";
+  for (int i = 0; i < 40; ++i) {
+    csv += std::to_string(i) + "," + csv_quote(kTestSchema) + ",\"{ users { \"\"id\"\" } }\"," +
+           "{ users { id } }," + std::to_string(i % 3) + "\n";
+  }
+  testing::write_file(dir.file("in.csv"), csv);
+  auto input = BatchInput::open(dir.file("in.csv"), InputFormat::kAuto);
+  ASSERT_TRUE(input.ok());
+  auto columns = resolve_columns(input->column_names(), {}, false);
+  ASSERT_TRUE(columns.ok());
+  Column hops{"hops", 4};
+
+  io::RecordShard shard;
+  ASSERT_TRUE(input->next_shard(io::ShardLimits{100, size_t{1} << 20}, shard));
+  ASSERT_EQ(shard.records.size(), 40u);
+
+  SchemaCache cache;
+  SchemaMemo memo(cache);
+  RecordReader reader(*input);
+  std::string out;
+  RowTally tally;
+  score::SubtreeDiff paths[1] = {{"query -> users -> name", {}, {1, 11}, 1}};
+  score::PairResult result;
+  result.verdict = score::Verdict::kOverfetch;
+  result.extra = 1;
+  result.extra_paths = paths;
+
+  auto run_shard = [&] {
+    out.clear();
+    tally.clear();
+    size_t ok = 0;
+    for (size_t i = 0; i < shard.records.size(); ++i) {
+      ok += reader.read(shard.records[i]) ? 1 : 0;
+      const SchemaEntry& e = memo.get(reader.cell(columns->schema));
+      ok += e.ok() ? 1 : 0;
+      const RowKey key{shard.first_record + i, reader.cell(columns->id), true};
+      append_row_result(out, i % 2 ? OutputFormat::kCsv : OutputFormat::kJsonl, key, result);
+      tally.add(outcome_of(result.verdict), result.f1);
+      tally.add_tag(0, reader.cell(hops), false);
+    }
+    return ok;
+  };
+  EXPECT_EQ(run_shard(), 80u);  // warm-up: buffers grow, the schema is built
+  const long before = g_allocations.load();
+  for (int round = 0; round < 5; ++round) EXPECT_EQ(run_shard(), 80u);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  // The quoted reference with "" escapes was decoded (into the reader's arena).
+  EXPECT_EQ(reader.cell(columns->references[0]), "{ users { \"id\" } }");
+}
+
+}  // namespace
+}  // namespace gqleval::batch

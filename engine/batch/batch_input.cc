@@ -1,0 +1,159 @@
+#include "engine/batch/batch_input.h"
+
+#include <utility>
+
+#include "io/csv_record.h"
+
+namespace gqleval::batch {
+namespace {
+
+bool ends_with_ci(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  return io::same_column_name(s.substr(s.size() - suffix.size()), suffix);
+}
+
+InputFormat sniff(std::string_view buffer) {
+  if (buffer.substr(0, 3) == "\xEF\xBB\xBF") buffer.remove_prefix(3);
+  for (char c : buffer) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+    return c == '{' ? InputFormat::kJsonl : InputFormat::kCsv;
+  }
+  return InputFormat::kCsv;
+}
+
+InputFormat choose_format(const std::string& path, InputFormat requested, std::string_view data) {
+  if (requested != InputFormat::kAuto) return requested;
+  if (ends_with_ci(path, ".csv")) return InputFormat::kCsv;
+  if (ends_with_ci(path, ".jsonl") || ends_with_ci(path, ".ndjson") || ends_with_ci(path, ".json")) {
+    return InputFormat::kJsonl;
+  }
+  return sniff(data);
+}
+
+}  // namespace
+
+bool input_format_from_name(std::string_view name, InputFormat* out) {
+  if (name == "csv") {
+    *out = InputFormat::kCsv;
+  } else if (name == "jsonl" || name == "ndjson") {
+    *out = InputFormat::kJsonl;
+  } else if (name == "auto") {
+    *out = InputFormat::kAuto;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFormat format,
+                                                size_t max_field_bytes) {
+  auto file = io::MappedFile::open(path);
+  if (!file) return Unexpected{std::move(file.error())};
+  BatchInput in;
+  in.file_ = std::move(*file);
+  in.max_field_bytes_ = max_field_bytes;
+  in.format_ = choose_format(path, format, in.file_.data());
+
+  if (in.format_ == InputFormat::kCsv) {
+    io::CsvReaderOptions options;
+    options.max_field_bytes = max_field_bytes;
+    auto reader = io::CsvReader::open(in.file_.data(), options);
+    if (!reader) return Unexpected{std::move(reader.error())};
+    in.names_ = reader->header().names();
+    in.csv_.emplace(std::move(*reader));
+    return in;
+  }
+
+  // JSON Lines: the names of the first record that parses.
+  in.jsonl_.emplace(in.file_.data());
+  io::JsonlSplitter probe(in.file_.data());
+  io::JsonlRecordParser parser;
+  Arena arena(4096);
+  std::vector<io::JsonField> members;
+  io::RecordSpan span;
+  bool any_record = false;
+  while (probe.next_record(span)) {
+    any_record = true;
+    arena.reset();
+    if (!parser.parse(in.file_.data(), span, arena, members).ok()) continue;
+    for (const io::JsonField& m : members) {
+      bool seen = false;
+      for (const std::string& n : in.names_) seen = seen || n == m.name;
+      if (!seen) in.names_.emplace_back(m.name);
+    }
+    return in;
+  }
+  return Unexpected{make_error("JSONL",
+                               any_record ? "no line of the input is a valid JSON object, so "
+                                            "its columns cannot be known"
+                                          : "the input is empty: no record",
+                               SourcePos{1, 1})};
+}
+
+bool BatchInput::next_shard(const io::ShardLimits& limits, io::RecordShard& shard) {
+  if (csv_) return io::fill_shard(*csv_, limits, shard);
+  return io::fill_shard(*jsonl_, limits, shard);
+}
+
+RecordReader::RecordReader(const BatchInput& input) : input_(input), arena_(16 * 1024) {
+  if (input.format() == InputFormat::kJsonl) parser_.emplace();
+}
+
+bool RecordReader::read(const io::RecordSpan& span) {
+  arena_.reset();
+  span_ = span;
+  reason_ = {};
+  oversized_member_ = static_cast<size_t>(-1);
+  if (const io::CsvReader* csv = input_.csv()) {
+    csv_status_ = csv->parse(span, arena_, fields_);
+    if (!csv_status_.ok()) reason_ = io::csv_issue_name(csv_status_.issue);
+    return csv_status_.ok();
+  }
+  jsonl_status_ = parser_->parse(input_.buffer(), span, arena_, members_);
+  if (!jsonl_status_.ok()) {
+    members_.clear();
+    reason_ = io::jsonl_issue_name(jsonl_status_.issue);
+    return false;
+  }
+  for (size_t i = 0; i < members_.size(); ++i) {
+    if (members_[i].value.size() > input_.max_field_bytes()) {
+      oversized_member_ = i;
+      reason_ = io::csv_issue_name(io::CsvIssue::kFieldTooLarge);
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string_view RecordReader::cell(const Column& column) const {
+  if (!column.present()) return {};
+  if (input_.csv() != nullptr) {
+    return column.index < fields_.size() ? fields_[column.index] : std::string_view{};
+  }
+  auto i = io::find_json_field(members_, column.name);
+  if (!i) return {};
+  const io::JsonField& m = members_[*i];
+  if (!m.is_string && m.value == "null") return {};
+  return m.value;
+}
+
+bool RecordReader::has(const Column& column) const {
+  if (!column.present()) return false;
+  if (input_.csv() != nullptr) return column.index < fields_.size();
+  auto i = io::find_json_field(members_, column.name);
+  return i && (members_[*i].is_string || members_[*i].value != "null");
+}
+
+Diagnostic RecordReader::diagnostic() const {
+  if (const io::CsvReader* csv = input_.csv()) return csv->describe(span_, csv_status_);
+  if (oversized_member_ != static_cast<size_t>(-1)) {
+    const io::JsonField& m = members_[oversized_member_];
+    return make_error("JSONL",
+                      "member \"" + std::string(m.name) + "\": larger than the limit of " +
+                          std::to_string(input_.max_field_bytes()) + " bytes",
+                      SourcePos{static_cast<uint32_t>(span_.line), 1});
+  }
+  return io::describe_jsonl_issue(input_.buffer(), span_, jsonl_status_);
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,103 @@
+// The input of a batch run: a memory-mapped CSV or JSON Lines file, its
+// column names, a serial source of record shards, and a per-worker reader that
+// turns one record into cells.
+//
+// Format: --format, else the extension (.csv; .jsonl, .ndjson, .json), else
+// the first byte that is not blank ('{' means JSON Lines). CSV is RFC 4180 with
+// a header row (io/csv_reader.h); JSON Lines has one object per line, and its
+// column names are the member names of the first line that parses (members of
+// later lines are looked up by those names; a member a line lacks reads as an
+// empty cell, as does JSON null; non-string values read as their JSON text).
+//
+// RecordReader never fails a run: a malformed record (wrong field count,
+// broken quoting, invalid UTF-8, a field over the size limit, invalid JSON, a
+// line that is not an object) reads as bad, with the issue's short name and a
+// diagnostic that points into the input file; the lenient fields of a bad CSV
+// record are still readable (e.g. its id). A worker owns one RecordReader; it
+// reuses its arena and vectors, so steady reading does not allocate.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+#include "engine/batch/columns.h"
+#include "io/csv_reader.h"
+#include "io/file.h"
+#include "io/jsonl_record.h"
+#include "io/jsonl_splitter.h"
+#include "io/record_shard.h"
+
+namespace gqleval::batch {
+
+enum class InputFormat : uint8_t { kAuto, kCsv, kJsonl };
+
+// "csv" / "jsonl" (and "auto"); false for an unknown name.
+bool input_format_from_name(std::string_view name, InputFormat* out);
+
+class BatchInput {
+ public:
+  // Maps the file and reads its header (CSV) or first record (JSON Lines).
+  // Errors: the file cannot be read, the CSV header is malformed, no JSON
+  // Lines record parses.
+  static Result<BatchInput, Diagnostic> open(const std::string& path, InputFormat format,
+                                             size_t max_field_bytes = io::kDefaultMaxFieldBytes);
+
+  InputFormat format() const { return format_; }
+  const std::vector<std::string>& column_names() const { return names_; }
+  std::string_view buffer() const { return file_.data(); }
+  size_t max_field_bytes() const { return max_field_bytes_; }
+  const io::CsvReader* csv() const { return csv_ ? &*csv_ : nullptr; }
+
+  // The next shard of data records (serial: the source of the pipeline).
+  bool next_shard(const io::ShardLimits& limits, io::RecordShard& shard);
+
+ private:
+  BatchInput() = default;
+
+  io::MappedFile file_;
+  InputFormat format_ = InputFormat::kCsv;
+  size_t max_field_bytes_ = io::kDefaultMaxFieldBytes;
+  std::vector<std::string> names_;
+  std::optional<io::CsvReader> csv_;
+  std::optional<io::JsonlSplitter> jsonl_;
+};
+
+class RecordReader {
+ public:
+  explicit RecordReader(const BatchInput& input);
+
+  // Reads one record; false when it is malformed (see reason(), diagnostic()).
+  bool read(const io::RecordSpan& span);
+
+  // The text of a column in the record read last; empty when the column is
+  // absent (not resolved, beyond the fields of a short record, not a member).
+  std::string_view cell(const Column& column) const;
+  // Whether the record has the column at all (a JSON null counts as absent).
+  bool has(const Column& column) const;
+
+  // For a malformed record: the short name ("unterminated_quote",
+  // "invalid_json", ...) and its diagnostic (rule "CSV" or "JSONL").
+  std::string_view reason() const { return reason_; }
+  Diagnostic diagnostic() const;
+
+ private:
+  const BatchInput& input_;
+  Arena arena_;
+  io::RecordSpan span_;
+  std::vector<std::string_view> fields_;
+  std::vector<io::JsonField> members_;
+  std::optional<io::JsonlRecordParser> parser_;
+  io::CsvRecordStatus csv_status_;
+  io::JsonlRecordStatus jsonl_status_;
+  size_t oversized_member_ = static_cast<size_t>(-1);
+  std::string_view reason_;
+};
+
+}  // namespace gqleval::batch

@@ -1,0 +1,76 @@
+// run_batch: scores every row of a CSV or JSON Lines file and writes one
+// result per row, in input order (ARCHITECTURE.md, "Data flow of a batch run"):
+//
+//   mmap(input) -> splitter -> shards of up to shard_records records
+//     -> oneTBB flow graph:
+//        input_node (serial) -> limiter_node (shards in flight)
+//        -> function_node (parallel; one RowScorer per worker thread)
+//        -> sequencer_node (back to input order)
+//        -> function_node (serial writer: results, summary, progress)
+//
+// Guarantees:
+//   - exactly one result per input data row, in input order; a malformed row
+//     is a bad_row result and its neighbours are unaffected; no row can stop
+//     the run;
+//   - the results are the same byte for byte for any number of threads and
+//     any shard size (results depend only on their row);
+//   - memory is flat in the number of rows: at most `in_flight` shards exist
+//     at a time, shard buffers are reused, the writer streams, and the pages
+//     of the input that every shard has left behind are handed back to the
+//     kernel (madvise), so the resident size does not grow with the file;
+//   - `threads` is honoured with a tbb::task_arena and tbb::global_control.
+//
+// Errors (the run does not start, or its output could not be written):
+// the input cannot be read or its header is malformed, a required column is
+// missing, the schema file or rules file cannot be read or parsed, the output
+// cannot be written. A schema that does not build is not an error of the run:
+// its rows are invalid_schema.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+#include "engine/batch/batch_input.h"
+#include "engine/batch/columns.h"
+#include "engine/batch/result_format.h"
+#include "engine/batch/summary.h"
+#include "engine/normalize/rewrites.h"
+
+namespace gqleval::batch {
+
+struct BatchOptions {
+  std::string input;
+  InputFormat input_format = InputFormat::kAuto;
+  ColumnSpec columns;
+  std::string schema_file;  // one schema for every row; empty: per row
+  std::string rules_file;   // rewrite rules (normalize/rules_file.h); empty: none
+  normalize::RuleSwitches rules;
+  bool strict_schema = false;
+  bool ignore_typename = false;
+  uint32_t delta = 0;
+  std::string operation;  // for documents with several operations
+  bool extract = true;    // find the candidate in LLM text (SEMANTICS stage 1)
+
+  std::string output = "-";  // "-": stdout
+  OutputFormat output_format = OutputFormat::kJsonl;
+  std::string artifacts_dir;  // empty: none
+
+  unsigned threads = 0;  // 0: all cores
+  size_t shard_records = 256;
+  size_t shards_in_flight = 0;  // 0: four per thread
+  size_t max_field_bytes = io::kDefaultMaxFieldBytes;
+  bool progress = false;  // draw a progress line on stderr
+};
+
+struct BatchReport {
+  Summary summary;
+  RunFacts facts;
+  ColumnMap columns;
+};
+
+Result<BatchReport, Diagnostic> run_batch(const BatchOptions& options);
+
+}  // namespace gqleval::batch

@@ -1,0 +1,312 @@
+#include "engine/batch/batch_run.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/batch/batch_test_util.h"
+#include "io/csv.h"
+
+namespace gqleval::batch {
+namespace {
+
+using testing::csv_quote;
+using testing::kTestSchema;
+using testing::lines_of;
+using testing::read_file;
+using testing::ResultLine;
+using testing::ScratchDir;
+using testing::write_file;
+
+std::string csv_row(std::initializer_list<std::string_view> fields) {
+  std::string out;
+  for (std::string_view f : fields) {
+    if (!out.empty()) out.push_back(',');
+    out += csv_quote(f);
+  }
+  return out + "\n";
+}
+
+// Six rows, one per kind of outcome that does not need a malformed record.
+std::string mixed_csv() {
+  const std::string s(kTestSchema);
+  std::string csv = "id,schema,reference,candidate,hops\n";
+  csv += csv_row({"a", s, "{ user(id: 1) { name } }", "query { user(id: 1) { name } }", "1"});
+  csv += csv_row({"b", s, "{ user(id: 1) { name } }",
+                  "Here you go:\n```graphql\n{ user(id: 1) { name id } }\n```\n", "1"});
+  csv += csv_row({"c", s, "{ user(id: 1) { name } }", "I do not know.", "2"});
+  csv += csv_row({"d", s, "{ user(id: 1) { name } }", "{ user(id: 1) { nam } }", "2"});
+  csv += csv_row({"e", "type Query { a: Nope }", "{ a }", "{ a }", "2"});
+  csv += csv_row({"f", s, "{ user(id: 1) { name id } }", "{ user(id: 1) { id } }", "3"});
+  return csv;
+}
+
+struct Outcome {
+  std::string output;
+  BatchReport report;
+};
+
+Outcome run(BatchOptions o, const ScratchDir& dir) {
+  if (o.output == "-") o.output = dir.file("out.results");
+  auto r = run_batch(o);
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+  if (!r.ok()) return {"", BatchReport{}};
+  return {read_file(o.output), std::move(*r)};
+}
+
+TEST(RunBatch, OneResultPerRowInOrder) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), mixed_csv());
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.columns.group_by = {"hops"};
+  Outcome r = run(o, dir);
+  auto lines = lines_of(r.output);
+  ASSERT_EQ(lines.size(), 6u);
+  const char* ids[] = {"a", "b", "c", "d", "e", "f"};
+  const char* verdicts[] = {"equivalent", "overfetch", "no_query",
+                            "invalid_candidate", "invalid_schema", "underfetch"};
+  for (size_t i = 0; i < lines.size(); ++i) {
+    ResultLine l(lines[i]);
+    ASSERT_TRUE(l.ok()) << lines[i];
+    EXPECT_EQ(l.get("row"), std::to_string(i));
+    EXPECT_EQ(l.get("id"), ids[i]);
+    EXPECT_EQ(l.get("verdict"), verdicts[i]) << lines[i];
+  }
+  ResultLine over(lines[1]);
+  EXPECT_EQ(over.get("extra"), "1");
+  EXPECT_EQ(over.get("extra_paths"),
+            "[{\"path\":\"query -> user(id: 1) -> id\",\"line\":3,\"column\":22,\"nodes\":1}]");
+  ResultLine invalid(lines[3]);
+  EXPECT_EQ(invalid.error(0, "query"), "candidate");
+  EXPECT_EQ(invalid.error(0, "rule"), "FieldsOnCorrectType");
+  EXPECT_EQ(invalid.error(0, "line"), "1");
+  EXPECT_EQ(invalid.error(0, "column"), "17");
+  ResultLine schema(lines[4]);
+  EXPECT_EQ(schema.error(0, "query"), "schema");
+  EXPECT_EQ(schema.error(0, "message"), "Unknown type \"Nope\".");
+  ResultLine under(lines[5]);
+  EXPECT_EQ(under.get("missing"), "1");
+  EXPECT_EQ(under.get("recall"), "0.6666666666666666");  // 2 of user, name, id
+  EXPECT_EQ(under.get("precision"), "1");
+
+  const Summary& s = r.report.summary;
+  EXPECT_EQ(s.rows(), 6u);
+  EXPECT_EQ(s.passes(), 1u);
+  EXPECT_EQ(r.report.facts.schemas, 2u);
+  EXPECT_EQ(r.report.facts.schema_failures, 1u);
+  auto hops = ordered_values(s.groups()[0]);
+  ASSERT_EQ(hops.size(), 3u);
+  EXPECT_EQ(hops[0].first, "1");
+  EXPECT_EQ(hops[0].second.rows, 2u);
+  EXPECT_EQ(hops[0].second.passes, 1u);
+}
+
+TEST(RunBatch, SameBytesForAnyThreadsAndShardSize) {
+  ScratchDir dir;
+  std::string csv = "id,schema,reference,candidate,hops\n";
+  std::string body = mixed_csv().substr(csv.size());
+  for (int k = 0; k < 20; ++k) csv += body;
+  write_file(dir.file("in.csv"), csv);
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.threads = 1;
+  o.shard_records = 256;
+  const std::string expected = run(o, dir).output;
+  ASSERT_EQ(lines_of(expected).size(), 120u);
+  for (unsigned threads : {1u, 2u, 4u}) {
+    for (size_t shard : {1u, 5u, 7u, 1000u}) {
+      o.threads = threads;
+      o.shard_records = shard;
+      o.shards_in_flight = shard == 1 ? 2 : 0;
+      EXPECT_EQ(run(o, dir).output, expected) << threads << " threads, shards of " << shard;
+    }
+  }
+}
+
+TEST(RunBatch, JsonlInputWithVariables) {
+  ScratchDir dir;
+  std::string schema_json;
+  for (char c : kTestSchema) {
+    if (c == '\n') {
+      schema_json += "\\n";
+    } else {
+      schema_json.push_back(c);
+    }
+  }
+  std::string jsonl;
+  const std::string ref = "query Q($id: Int!) { user(id: $id) { name } }";
+  jsonl += "{\"id\": 1, \"schema\": \"" + schema_json + "\", \"reference\": \"" + ref +
+           "\", \"candidate\": \"{ user(id: 2) { name } }\", \"variables\": {\"id\": 2}}\n";
+  jsonl += "\n";  // blank lines are not records
+  jsonl += "{\"id\": 2, \"schema\": \"" + schema_json + "\", \"reference\": \"" + ref +
+           "\", \"candidate\": \"{ user(id: 2) { name } }\", \"variables\": {\"id\": 3}}\n";
+  jsonl += "{\"id\": 3, \"schema\": \"" + schema_json + "\", \"reference\": \"" + ref +
+           "\", \"candidate\": \"{ user(id: 2) { name } }\", \"variables\": null}\n";
+  jsonl += "[1, 2]\n";
+  jsonl += "{\"id\": 5, \"schema\": broken\n";
+  write_file(dir.file("in.jsonl"), jsonl);
+  BatchOptions o;
+  o.input = dir.file("in.jsonl");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "equivalent");
+  EXPECT_EQ(ResultLine(lines[0]).get("id"), "1");
+  EXPECT_EQ(ResultLine(lines[1]).get("verdict"), "mismatch");
+  // No value for $id: it stays symbolic, and a symbol is not the literal 2.
+  EXPECT_EQ(ResultLine(lines[2]).get("verdict"), "mismatch");
+  ResultLine not_object(lines[3]);
+  EXPECT_EQ(not_object.get("verdict"), "bad_row");
+  EXPECT_EQ(not_object.get("reason"), "not_an_object");
+  EXPECT_EQ(not_object.error(0, "rule"), "JSONL");
+  EXPECT_EQ(not_object.error(0, "line"), "5");
+  ResultLine broken(lines[4]);
+  EXPECT_EQ(broken.get("verdict"), "bad_row");
+  EXPECT_EQ(broken.get("reason"), "invalid_json");
+  EXPECT_EQ(broken.get("row"), "4");
+  EXPECT_EQ(broken.error(0, "line"), "6");
+}
+
+TEST(RunBatch, OneSchemaFileForEveryRow) {
+  ScratchDir dir;
+  write_file(dir.file("schema.graphql"), kTestSchema);
+  write_file(dir.file("in.csv"),
+             "query1,query2\n\"{ users { id } }\",\"{ users { id } }\"\n"
+             "\"{ users { id } }\",\"{ users { name } }\"\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.schema_file = dir.file("schema.graphql");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "equivalent");
+  EXPECT_EQ(ResultLine(lines[0]).get("id"), "null");
+  EXPECT_EQ(ResultLine(lines[1]).get("verdict"), "mismatch");
+}
+
+TEST(RunBatch, SchemaPathColumnRelativeToTheInput) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir.path() / "schemas");
+  write_file(dir.file("schemas/a.graphql"), kTestSchema);
+  write_file(dir.file("in.csv"),
+             "schema_path,reference,candidate\n"
+             "schemas/a.graphql,{ users { id } },{ users { id } }\n"
+             "schemas/none.graphql,{ users { id } },{ users { id } }\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "equivalent");
+  ResultLine missing(lines[1]);
+  EXPECT_EQ(missing.get("verdict"), "invalid_schema");
+  EXPECT_EQ(missing.error(0, "rule"), "IO");
+}
+
+TEST(RunBatch, FurtherReferencesAndBlankCells) {
+  ScratchDir dir;
+  const std::string s(kTestSchema);
+  std::string csv = "schema,reference,reference_2,candidate\n";
+  csv += csv_row({s, "{ users { id } }", "{ users { name } }", "{ users { name } }"});
+  csv += csv_row({s, "{ users { id } }", "  ", "{ users { id } }"});
+  csv += csv_row({s, "{ users { id } }", "", "{ users { name } }"});
+  write_file(dir.file("in.csv"), csv);
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "equivalent");
+  EXPECT_EQ(ResultLine(lines[0]).get("matched_reference"), "1");
+  EXPECT_EQ(ResultLine(lines[1]).get("verdict"), "equivalent");
+  EXPECT_EQ(ResultLine(lines[1]).get("matched_reference"), "0");
+  EXPECT_EQ(ResultLine(lines[2]).get("verdict"), "mismatch");
+  EXPECT_EQ(ResultLine(lines[2]).get("matched_reference"), "0");
+}
+
+TEST(RunBatch, NoExtractTakesTheCellAsIs) {
+  ScratchDir dir;
+  const std::string s(kTestSchema);
+  std::string csv = "schema,reference,candidate\n";
+  csv += csv_row({s, "{ users { id } }", "Answer: { users { id } }"});
+  write_file(dir.file("in.csv"), csv);
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  EXPECT_EQ(ResultLine(lines_of(run(o, dir).output)[0]).get("verdict"), "equivalent");
+  o.extract = false;
+  ResultLine raw(lines_of(run(o, dir).output)[0]);
+  EXPECT_EQ(raw.get("verdict"), "invalid_candidate");
+  EXPECT_EQ(raw.error(0, "rule"), "Syntax");
+}
+
+TEST(RunBatch, CsvOutput) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), mixed_csv());
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.output_format = OutputFormat::kCsv;
+  auto rows = io::parse_csv(run(o, dir).output);
+  ASSERT_TRUE(rows.ok()) << rows.error().message;
+  ASSERT_EQ(rows->size(), 7u);
+  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 14u);
+  EXPECT_EQ((*rows)[1].fields[2], "equivalent");
+  EXPECT_EQ((*rows)[6].fields[2], "underfetch");
+  EXPECT_EQ((*rows)[6].fields[10], "query -> user(id: 1) -> name (1:17, 1 node)");
+}
+
+TEST(RunBatch, MissingColumnIsAnErrorBeforeAnyWork) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), "schema,reference,answer\nx,y,z\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.output = dir.file("out.jsonl");
+  auto r = run_batch(o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message,
+            o.input + ": no candidate column: looked for candidate, query2, generated, "
+                      "prediction, Generated_GraphQL, Query2 Content (ignoring case); the input "
+                      "has the columns: schema, reference, answer; name one with --candidate-col");
+  EXPECT_FALSE(std::filesystem::exists(o.output));
+}
+
+TEST(RunBatch, UnreadableInputIsAnError) {
+  ScratchDir dir;
+  BatchOptions o;
+  o.input = dir.file("absent.csv");
+  auto r = run_batch(o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "IO");
+  EXPECT_NE(r.error().message.find("absent.csv"), std::string::npos);
+}
+
+TEST(RunBatch, HeaderOnlyInputHasNoResults) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), "schema,reference,candidate\r\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  Outcome r = run(o, dir);
+  EXPECT_EQ(r.output, "");
+  EXPECT_EQ(r.report.summary.rows(), 0u);
+}
+
+TEST(RunBatch, Artifacts) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), mixed_csv());
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.artifacts_dir = dir.file("art");
+  run(o, dir);
+  const std::string row1 = dir.file("art/row-1/");
+  EXPECT_EQ(read_file(row1 + "reference.graphql"), "{ user(id: 1) { name } }");
+  EXPECT_EQ(read_file(row1 + "candidate.graphql"), "{ user(id: 1) { name id } }");
+  EXPECT_EQ(read_file(row1 + "candidate.normal.graphql"),
+            "query {\n  user(id: 1) {\n    id\n    name\n  }\n}\n");
+  const std::string dot = read_file(row1 + "graph.dot");
+  EXPECT_NE(dot.find("c2 [label=\"id\", color=orange"), std::string::npos) << dot;
+  EXPECT_EQ(dot.find("color=red"), std::string::npos) << dot;
+  EXPECT_EQ(read_file(row1 + "explanation.txt").substr(0, 28), "verdict: overfetch (fail)\nmi");
+  EXPECT_TRUE(std::filesystem::exists(dir.file("art/row-4/result.json")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("art/row-4/reference.normal.graphql")));
+}
+
+}  // namespace
+}  // namespace gqleval::batch

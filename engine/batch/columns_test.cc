@@ -1,0 +1,148 @@
+#include "engine/batch/columns.h"
+
+#include <gtest/gtest.h>
+
+namespace gqleval::batch {
+namespace {
+
+const std::vector<std::string> kNl2gql = {"id",       "database", "nl",      "schema", "gt_query",
+                                          "gt_query_2", "fragments", "aliases", "hops",   "filter",
+                                          "filter_types", "multi_endpoint", "paraphrase"};
+const std::vector<std::string> kRgeval = {"Schema Content", "Query1 Content", "Query2 Content",
+                                          "Equal", "Extra Fields"};
+
+TEST(Columns, RgevalHeaderByCommonNames) {
+  auto m = resolve_columns(kRgeval, {}, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->schema.name, "Schema Content");
+  EXPECT_EQ(m->schema.index, 0u);
+  ASSERT_EQ(m->references.size(), 1u);
+  EXPECT_EQ(m->references[0].name, "Query1 Content");
+  EXPECT_EQ(m->candidate.name, "Query2 Content");
+  EXPECT_EQ(m->candidate.index, 2u);
+  EXPECT_FALSE(m->id.present());
+  EXPECT_FALSE(m->variables.present());
+}
+
+TEST(Columns, MissingCandidateListsTheColumnsFound) {
+  auto m = resolve_columns(kNl2gql, {}, false);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().rule, "Columns");
+  EXPECT_EQ(m.error().message,
+            "no candidate column: looked for candidate, query2, generated, prediction, "
+            "Generated_GraphQL, Query2 Content (ignoring case); the input has the columns: id, "
+            "database, nl, schema, gt_query, gt_query_2, fragments, aliases, hops, filter, "
+            "filter_types, multi_endpoint, paraphrase; name one with --candidate-col");
+}
+
+TEST(Columns, CandidateNamedByFlagIsNotAlsoAReference) {
+  ColumnSpec spec;
+  spec.candidate = "gt_query_2";
+  auto m = resolve_columns(kNl2gql, spec, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->candidate.name, "gt_query_2");
+  ASSERT_EQ(m->references.size(), 1u);
+  EXPECT_EQ(m->references[0].name, "gt_query");
+  EXPECT_EQ(m->schema.name, "schema");
+  EXPECT_EQ(m->id.name, "id");
+}
+
+TEST(Columns, FurtherReferencesInNumberOrder) {
+  std::vector<std::string> names = {"GT_GQL_3", "Refined_Schema", "GT_GQL", "generated",
+                                    "gt_gql_2", "GT_GQL_1", "GT_GQLx", "Sno"};
+  auto m = resolve_columns(names, {}, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_EQ(m->references.size(), 3u);
+  EXPECT_EQ(m->references[0].name, "GT_GQL");
+  EXPECT_EQ(m->references[1].name, "gt_gql_2");
+  EXPECT_EQ(m->references[2].name, "GT_GQL_3");
+  EXPECT_EQ(m->schema.name, "Refined_Schema");
+  EXPECT_EQ(m->candidate.name, "generated");
+  EXPECT_EQ(m->id.name, "Sno");
+}
+
+TEST(Columns, ReferenceFlagsAreExactlyTheReferences) {
+  ColumnSpec spec;
+  spec.references = {"gt_query_2", "GT_QUERY"};
+  spec.candidate = "nl";
+  auto m = resolve_columns(kNl2gql, spec, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_EQ(m->references.size(), 2u);
+  EXPECT_EQ(m->references[0].name, "gt_query_2");
+  EXPECT_EQ(m->references[1].name, "gt_query");
+}
+
+TEST(Columns, CaseAndBlanksAreIgnored) {
+  std::vector<std::string> names = {" SCHEMA ", "Reference", "CANDIDATE", "Variables"};
+  auto m = resolve_columns(names, {}, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->schema.index, 0u);
+  EXPECT_EQ(m->references[0].index, 1u);
+  EXPECT_EQ(m->candidate.index, 2u);
+  EXPECT_EQ(m->variables.index, 3u);
+}
+
+TEST(Columns, FlagNamingAnAbsentColumnIsAnError) {
+  ColumnSpec spec;
+  spec.candidate = "answer";
+  auto m = resolve_columns(kRgeval, spec, false);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "the column 'answer' named by --candidate-col is not in the input (or is already "
+            "used for another role); the input has the columns: Schema Content, Query1 Content, "
+            "Query2 Content, Equal, Extra Fields");
+}
+
+TEST(Columns, SchemaFileReplacesTheSchemaColumn) {
+  std::vector<std::string> names = {"reference", "candidate"};
+  EXPECT_FALSE(resolve_columns(names, {}, false).ok());
+  auto m = resolve_columns(names, {}, true);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_FALSE(m->schema.present());
+  EXPECT_FALSE(m->schema_path.present());
+
+  auto with_column = resolve_columns(kRgeval, {}, true);
+  ASSERT_TRUE(with_column.ok());
+  EXPECT_FALSE(with_column->schema.present());
+}
+
+TEST(Columns, MissingSchemaSaysHowToGiveOne) {
+  std::vector<std::string> names = {"reference", "candidate"};
+  auto m = resolve_columns(names, {}, false);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "no schema column: looked for schema, Refined_Schema, Schema Content and the path "
+            "columns schema_path, schema_file (ignoring case); the input has the columns: "
+            "reference, candidate; name one with --schema-col, or give one schema for every row "
+            "with --schema FILE");
+}
+
+TEST(Columns, SchemaPathColumnWhenThereIsNoSchemaText) {
+  std::vector<std::string> names = {"schema_file", "query1", "query2"};
+  auto m = resolve_columns(names, {}, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_FALSE(m->schema.present());
+  EXPECT_EQ(m->schema_path.name, "schema_file");
+}
+
+TEST(Columns, GroupByColumns) {
+  ColumnSpec spec;
+  spec.candidate = "gt_query_2";
+  spec.group_by = {"HOPS", "database"};
+  auto m = resolve_columns(kNl2gql, spec, false);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_EQ(m->group_by.size(), 2u);
+  EXPECT_EQ(m->group_by[0].name, "hops");
+  EXPECT_EQ(m->group_by[0].index, 8u);
+  EXPECT_EQ(m->group_by[1].name, "database");
+
+  spec.group_by = {"difficulty"};
+  auto bad = resolve_columns(kNl2gql, spec, false);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("the column 'difficulty' named by --group-by is not in "
+                                     "the input"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace gqleval::batch

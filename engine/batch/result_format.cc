@@ -1,0 +1,331 @@
+#include "engine/batch/result_format.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "io/csv_writer.h"
+#include "io/json_writer.h"
+
+namespace gqleval::batch {
+namespace {
+
+using score::FiredRule;
+using score::PairResult;
+using score::QueryDiagnostic;
+using score::QueryRole;
+using score::SubtreeDiff;
+
+constexpr std::string_view kCsvColumns[] = {
+    "row",          "id",          "verdict",      "pass",          "missing",
+    "extra",        "precision",   "recall",       "f1",            "matched_reference",
+    "missing_paths", "extra_paths", "rules_fired", "errors"};
+
+template <class T>
+void append_number(std::string& out, T value) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+void append_real(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out.append("null");
+    return;
+  }
+  append_number(out, value);
+}
+
+// ---- JSONL
+
+void key(std::string& out, std::string_view name) {
+  out.push_back(',');
+  out.push_back('"');
+  out.append(name);
+  out.append("\":");
+}
+
+void json_position(std::string& out, SourcePos p) {
+  key(out, "line");
+  if (p.line == 0) {
+    out.append("null");
+  } else {
+    append_number(out, p.line);
+  }
+  key(out, "column");
+  if (p.column == 0) {
+    out.append("null");
+  } else {
+    append_number(out, p.column);
+  }
+}
+
+void json_query(std::string& out, QueryRole role, uint32_t reference) {
+  out.append("{\"query\":\"");
+  out.append(score::query_role_name(role));
+  out.push_back('"');
+  if (role == QueryRole::kReference) {
+    key(out, "reference");
+    append_number(out, reference);
+  }
+}
+
+void json_paths(std::string& out, std::span<const SubtreeDiff> paths) {
+  out.push_back('[');
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (i) out.push_back(',');
+    out.append("{\"path\":");
+    io::append_json_string(out, paths[i].path);
+    json_position(out, paths[i].pos);
+    key(out, "nodes");
+    append_number(out, paths[i].nodes);
+    out.push_back('}');
+  }
+  out.push_back(']');
+}
+
+void json_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass) {
+  out.append("{\"row\":");
+  append_number(out, k.row);
+  key(out, "id");
+  if (k.has_id) {
+    io::append_json_string(out, k.id);
+  } else {
+    out.append("null");
+  }
+  key(out, "verdict");
+  io::append_json_string(out, verdict);
+  key(out, "pass");
+  out.append(pass ? "true" : "false");
+}
+
+void json_error(std::string& out, QueryRole role, uint32_t reference, const Diagnostic& d) {
+  json_query(out, role, reference);
+  key(out, "rule");
+  io::append_json_string(out, d.rule);
+  key(out, "message");
+  io::append_json_string(out, d.message);
+  json_position(out, d.pos());
+  out.push_back('}');
+}
+
+void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
+  json_head(out, k, score::verdict_name(r.verdict), r.pass);
+  const bool compared = !score::is_stage1(r.verdict);
+  auto count = [&](std::string_view name, uint32_t v) {
+    key(out, name);
+    if (compared) {
+      append_number(out, v);
+    } else {
+      out.append("null");
+    }
+  };
+  auto real = [&](std::string_view name, double v) {
+    key(out, name);
+    if (compared) {
+      append_real(out, v);
+    } else {
+      out.append("null");
+    }
+  };
+  count("missing", r.missing);
+  count("extra", r.extra);
+  real("precision", r.precision);
+  real("recall", r.recall);
+  real("f1", r.f1);
+  key(out, "matched_reference");
+  if (r.matched_reference == score::kNoReference) {
+    out.append("null");
+  } else {
+    append_number(out, r.matched_reference);
+  }
+  key(out, "missing_paths");
+  json_paths(out, r.missing_paths);
+  key(out, "extra_paths");
+  json_paths(out, r.extra_paths);
+  key(out, "rules_fired");
+  out.push_back('[');
+  for (size_t i = 0; i < r.rules_fired.size(); ++i) {
+    const FiredRule& f = r.rules_fired[i];
+    if (i) out.push_back(',');
+    json_query(out, f.query, f.reference);
+    key(out, "rule");
+    io::append_json_string(out, f.rule);
+    key(out, "path");
+    io::append_json_string(out, f.path);
+    key(out, "detail");
+    io::append_json_string(out, f.detail);
+    json_position(out, f.pos);
+    out.push_back('}');
+  }
+  out.push_back(']');
+  key(out, "errors");
+  out.push_back('[');
+  for (size_t i = 0; i < r.errors.size(); ++i) {
+    if (i) out.push_back(',');
+    json_error(out, r.errors[i].query, r.errors[i].reference, r.errors[i].diagnostic);
+  }
+  out.append("]}\n");
+}
+
+void jsonl_bad_row(std::string& out, const RowKey& k, std::string_view reason,
+                   const Diagnostic& d) {
+  json_head(out, k, outcome_name(kBadRow), false);
+  key(out, "reason");
+  io::append_json_string(out, reason);
+  out.append(
+      ",\"missing\":null,\"extra\":null,\"precision\":null,\"recall\":null,\"f1\":null,"
+      "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":[],"
+      "\"errors\":[{\"query\":\"row\"");
+  key(out, "rule");
+  io::append_json_string(out, d.rule);
+  key(out, "message");
+  io::append_json_string(out, d.message);
+  json_position(out, d.pos());
+  out.append("}]}\n");
+}
+
+// ---- CSV
+
+// The cell being built; reused, so a steady run does not allocate.
+std::string& cell() {
+  thread_local std::string scratch;
+  scratch.clear();
+  return scratch;
+}
+
+void csv_field(std::string& out, std::string_view text, bool first = false) {
+  if (!first) out.push_back(',');
+  io::append_csv_field(out, text);
+}
+
+void csv_position(std::string& c, SourcePos p) {
+  append_number(c, p.line);
+  if (p.column == 0) return;  // column unknown
+  c.push_back(':');
+  append_number(c, p.column);
+}
+
+void csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass) {
+  append_number(out, k.row);
+  csv_field(out, k.has_id ? k.id : std::string_view{});
+  csv_field(out, verdict);
+  csv_field(out, pass ? "true" : "false");
+}
+
+void csv_paths(std::string& out, std::span<const SubtreeDiff> paths) {
+  std::string& c = cell();
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (i) c.push_back('\n');
+    c.append(paths[i].path).append(" (");
+    if (paths[i].pos.line != 0) {
+      csv_position(c, paths[i].pos);
+      c.append(", ");
+    }
+    append_number(c, paths[i].nodes);
+    c.append(paths[i].nodes == 1 ? " node)" : " nodes)");
+  }
+  csv_field(out, c);
+}
+
+void csv_who(std::string& c, QueryRole role, uint32_t reference) {
+  c.append(score::query_role_name(role));
+  if (role == QueryRole::kReference) {
+    c.push_back('[');
+    append_number(c, reference);
+    c.push_back(']');
+  }
+}
+
+void csv_error_line(std::string& c, std::string_view who, const Diagnostic& d) {
+  c.append(who);
+  if (d.pos().line != 0) {
+    c.push_back(' ');
+    csv_position(c, d.pos());
+  }
+  c.append(": ").append(d.rule).append(": ").append(d.message);
+}
+
+void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
+  csv_head(out, k, score::verdict_name(r.verdict), r.pass);
+  const bool compared = !score::is_stage1(r.verdict);
+  char buf[32];
+  auto number = [&](auto v) {
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string_view(buf, static_cast<size_t>(res.ptr - buf));
+  };
+  csv_field(out, compared ? number(r.missing) : std::string_view{});
+  csv_field(out, compared ? number(r.extra) : std::string_view{});
+  csv_field(out, compared ? number(r.precision) : std::string_view{});
+  csv_field(out, compared ? number(r.recall) : std::string_view{});
+  csv_field(out, compared ? number(r.f1) : std::string_view{});
+  csv_field(out, r.matched_reference == score::kNoReference ? std::string_view{}
+                                                            : number(r.matched_reference));
+  csv_paths(out, r.missing_paths);
+  csv_paths(out, r.extra_paths);
+  std::string& fired = cell();
+  for (size_t i = 0; i < r.rules_fired.size(); ++i) {
+    const FiredRule& f = r.rules_fired[i];
+    if (i) fired.push_back('\n');
+    csv_who(fired, f.query, f.reference);
+    fired.push_back(' ');
+    fired.append(f.rule);
+    if (f.pos.line != 0) {
+      fired.append(" at ");
+      csv_position(fired, f.pos);
+    }
+    fired.append(" ").append(f.path).append(": ").append(f.detail);
+  }
+  csv_field(out, fired);
+  std::string& errors = cell();
+  for (size_t i = 0; i < r.errors.size(); ++i) {
+    const QueryDiagnostic& e = r.errors[i];
+    if (i) errors.push_back('\n');
+    csv_who(errors, e.query, e.reference);
+    csv_error_line(errors, {}, e.diagnostic);
+  }
+  csv_field(out, errors);
+  out.push_back('\n');
+}
+
+void csv_bad_row(std::string& out, const RowKey& k, std::string_view reason,
+                 const Diagnostic& d) {
+  csv_head(out, k, outcome_name(kBadRow), false);
+  out.append(",,,,,,,,,");
+  std::string& c = cell();
+  c.append("[").append(reason).append("] ");
+  csv_error_line(c, "row", d);
+  csv_field(out, c);
+  out.push_back('\n');
+}
+
+}  // namespace
+
+std::string_view outcome_name(uint8_t outcome) {
+  if (outcome == kBadRow) return "bad_row";
+  return score::verdict_name(static_cast<score::Verdict>(outcome));
+}
+
+void append_csv_header(std::string& out) {
+  for (size_t i = 0; i < std::size(kCsvColumns); ++i) csv_field(out, kCsvColumns[i], i == 0);
+  out.push_back('\n');
+}
+
+void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
+                       const score::PairResult& result) {
+  if (format == OutputFormat::kCsv) {
+    csv_result(out, key, result);
+  } else {
+    jsonl_result(out, key, result);
+  }
+}
+
+void append_bad_row(std::string& out, OutputFormat format, const RowKey& key,
+                    std::string_view reason, const Diagnostic& diagnostic) {
+  if (format == OutputFormat::kCsv) {
+    csv_bad_row(out, key, reason, diagnostic);
+  } else {
+    jsonl_bad_row(out, key, reason, diagnostic);
+  }
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,140 @@
+#include "engine/batch/result_format.h"
+
+#include <gtest/gtest.h>
+
+#include "io/csv.h"
+
+namespace gqleval::batch {
+namespace {
+
+using score::FiredRule;
+using score::PairResult;
+using score::QueryDiagnostic;
+using score::QueryRole;
+using score::SubtreeDiff;
+using score::Verdict;
+
+struct Fixture {
+  SubtreeDiff missing[2] = {{"query -> user(id: 1) -> name", {}, {2, 5}, 1},
+                            {"query -> user(id: 1) -> posts", {}, {3, 5}, 2}};
+  SubtreeDiff extra[1] = {{"query -> users", {}, {0, 0}, 1}};
+  FiredRule fired[1] = {{QueryRole::kReference, 1, "cycles", "query -> user -> posts -> user",
+                         "Post.user is the inverse of User.posts", {4, 7}}};
+
+  PairResult mismatch() const {
+    PairResult r;
+    r.verdict = Verdict::kMismatch;
+    r.missing = 3;
+    r.extra = 1;
+    r.precision = 0.5;
+    r.recall = 0.25;
+    r.f1 = 1.0 / 3;
+    r.matched_reference = 1;
+    r.reference_count = 2;
+    r.missing_paths = missing;
+    r.extra_paths = extra;
+    r.rules_fired = fired;
+    return r;
+  }
+};
+
+TEST(ResultFormat, JsonlComparedRow) {
+  Fixture f;
+  std::string out;
+  append_row_result(out, OutputFormat::kJsonl, RowKey{17, "q-17", true}, f.mismatch());
+  EXPECT_EQ(out,
+            "{\"row\":17,\"id\":\"q-17\",\"verdict\":\"mismatch\",\"pass\":false,\"missing\":3,"
+            "\"extra\":1,\"precision\":0.5,\"recall\":0.25,\"f1\":0.3333333333333333,"
+            "\"matched_reference\":1,\"missing_paths\":[{\"path\":\"query -> user(id: 1) -> "
+            "name\",\"line\":2,\"column\":5,\"nodes\":1},{\"path\":\"query -> user(id: 1) -> "
+            "posts\",\"line\":3,\"column\":5,\"nodes\":2}],\"extra_paths\":[{\"path\":\"query -> "
+            "users\",\"line\":null,\"column\":null,\"nodes\":1}],\"rules_fired\":[{\"query\":"
+            "\"reference\",\"reference\":1,\"rule\":\"cycles\",\"path\":\"query -> user -> posts "
+            "-> user\",\"detail\":\"Post.user is the inverse of User.posts\",\"line\":4,"
+            "\"column\":7}],\"errors\":[]}\n");
+}
+
+TEST(ResultFormat, JsonlStage1RowHasNullCounts) {
+  PairResult r;
+  r.verdict = Verdict::kInvalidCandidate;
+  r.errors.push_back({QueryRole::kCandidate, 0,
+                      make_error("Syntax", "Syntax Error: Expected Name, found \"}\".", {1, 9})});
+  r.errors.push_back({QueryRole::kReference, 2, make_error("Extraction", "none", {})});
+  std::string out;
+  append_row_result(out, OutputFormat::kJsonl, RowKey{0, {}, false}, r);
+  EXPECT_EQ(out,
+            "{\"row\":0,\"id\":null,\"verdict\":\"invalid_candidate\",\"pass\":false,\"missing\":"
+            "null,\"extra\":null,\"precision\":null,\"recall\":null,\"f1\":null,"
+            "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
+            "[],\"errors\":[{\"query\":\"candidate\",\"rule\":\"Syntax\",\"message\":\"Syntax "
+            "Error: Expected Name, found \\\"}\\\".\",\"line\":1,\"column\":9},{\"query\":"
+            "\"reference\",\"reference\":2,\"rule\":\"Extraction\",\"message\":\"none\",\"line\":"
+            "null,\"column\":null}]}\n");
+}
+
+TEST(ResultFormat, JsonlBadRow) {
+  std::string out;
+  append_bad_row(out, OutputFormat::kJsonl, RowKey{4, "5", true}, "unterminated_quote",
+                 make_error("CSV", "field 3: unterminated quoted field", {7, 12}));
+  EXPECT_EQ(out,
+            "{\"row\":4,\"id\":\"5\",\"verdict\":\"bad_row\",\"pass\":false,\"reason\":"
+            "\"unterminated_quote\",\"missing\":null,\"extra\":null,\"precision\":null,"
+            "\"recall\":null,\"f1\":null,\"matched_reference\":null,\"missing_paths\":[],"
+            "\"extra_paths\":[],\"rules_fired\":[],\"errors\":[{\"query\":\"row\",\"rule\":"
+            "\"CSV\",\"message\":\"field 3: unterminated quoted field\",\"line\":7,\"column\":"
+            "12}]}\n");
+}
+
+TEST(ResultFormat, JsonlInvalidUtf8InIdStaysValidJson) {
+  std::string out;
+  append_bad_row(out, OutputFormat::kJsonl, RowKey{1, "a\xFF", true}, "invalid_utf8",
+                 make_error("CSV", "field 1: invalid UTF-8", {2, 2}));
+  EXPECT_EQ(out.substr(0, 21), "{\"row\":1,\"id\":\"a\xEF\xBF\xBD\",");
+}
+
+TEST(ResultFormat, CsvRecordsReadBack) {
+  Fixture f;
+  std::string out;
+  append_csv_header(out);
+  append_row_result(out, OutputFormat::kCsv, RowKey{17, "q,17", true}, f.mismatch());
+  PairResult stage1;
+  stage1.verdict = Verdict::kNoQuery;
+  stage1.errors.push_back({QueryRole::kCandidate, 0,
+                           make_error("Extraction", "No GraphQL query found.", {})});
+  append_row_result(out, OutputFormat::kCsv, RowKey{18, {}, false}, stage1);
+  append_bad_row(out, OutputFormat::kCsv, RowKey{19, "x", true}, "wrong_field_count",
+                 make_error("CSV", "the record has 2 fields, expected 3", {9, 1}));
+
+  auto rows = io::parse_csv(out);
+  ASSERT_TRUE(rows.ok()) << rows.error().message;
+  ASSERT_EQ(rows->size(), 4u);
+  const std::vector<std::string> header = {
+      "row", "id", "verdict", "pass", "missing", "extra", "precision", "recall", "f1",
+      "matched_reference", "missing_paths", "extra_paths", "rules_fired", "errors"};
+  EXPECT_EQ((*rows)[0].fields, header);
+  const std::vector<std::string> compared = {
+      "17", "q,17", "mismatch", "false", "3", "1", "0.5", "0.25", "0.3333333333333333", "1",
+      "query -> user(id: 1) -> name (2:5, 1 node)\nquery -> user(id: 1) -> posts (3:5, 2 nodes)",
+      "query -> users (1 node)",
+      "reference[1] cycles at 4:7 query -> user -> posts -> user: Post.user is the inverse of "
+      "User.posts",
+      ""};
+  EXPECT_EQ((*rows)[1].fields, compared);
+  const std::vector<std::string> no_query = {
+      "18", "", "no_query", "false", "", "", "", "", "", "", "", "", "",
+      "candidate: Extraction: No GraphQL query found."};
+  EXPECT_EQ((*rows)[2].fields, no_query);
+  const std::vector<std::string> bad = {
+      "19", "x", "bad_row", "false", "", "", "", "", "", "", "", "", "",
+      "[wrong_field_count] row 9:1: CSV: the record has 2 fields, expected 3"};
+  EXPECT_EQ((*rows)[3].fields, bad);
+}
+
+TEST(ResultFormat, OutcomeNames) {
+  EXPECT_EQ(outcome_name(outcome_of(Verdict::kEquivalent)), "equivalent");
+  EXPECT_EQ(outcome_name(outcome_of(Verdict::kInvalidSchema)), "invalid_schema");
+  EXPECT_EQ(outcome_name(kBadRow), "bad_row");
+}
+
+}  // namespace
+}  // namespace gqleval::batch

@@ -1,0 +1,87 @@
+#include "engine/batch/row_scorer.h"
+
+namespace gqleval::batch {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' ||
+                        s.front() == '\n')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+}  // namespace
+
+RowScorer::RowScorer(const BatchContext& context)
+    : context_(context), reader_(*context.input), memo_(*context.cache) {}
+
+void RowScorer::score_shard(const io::RecordShard& shard, std::string& out, RowTally& tally) {
+  for (size_t i = 0; i < shard.records.size(); ++i) {
+    score_row(shard.first_record + i, shard.records[i], out, tally);
+  }
+}
+
+const SchemaEntry& RowScorer::schema_for_row() {
+  if (context_.fixed_schema != nullptr) return *context_.fixed_schema;
+  const ColumnMap& c = context_.columns;
+  if (c.schema.present()) return memo_.get(reader_.cell(c.schema));
+  const Diagnostic* error = nullptr;
+  const std::string* text = context_.schema_files->read(trim(reader_.cell(c.schema_path)), &error);
+  if (text != nullptr) return memo_.get(*text);
+  path_failure_.errors.assign(1, *error);
+  return path_failure_;
+}
+
+void RowScorer::add_tags(RowTally& tally, bool pass, bool bad) {
+  const std::vector<Column>& groups = context_.columns.group_by;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    // A malformed row's cells may be shifted; it is counted under no value.
+    tally.add_tag(static_cast<uint32_t>(g), bad ? std::string_view{} : trim(reader_.cell(groups[g])),
+                  pass);
+  }
+}
+
+void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string& out,
+                          RowTally& tally) {
+  const ColumnMap& c = context_.columns;
+  const bool ok = reader_.read(span);
+  const RowKey key{row, reader_.cell(c.id), reader_.has(c.id)};
+  if (!ok) {
+    append_bad_row(out, context_.format, key, reader_.reason(), reader_.diagnostic());
+    tally.add(kBadRow, 0);
+    add_tags(tally, false, true);
+    return;
+  }
+
+  references_.clear();
+  for (size_t k = 0; k < c.references.size(); ++k) {
+    std::string_view text = reader_.cell(c.references[k]);
+    // The primary reference always counts (a blank one is the dataset's error
+    // and is reported); further ones only where the row has one.
+    if (k == 0 || !trim(text).empty()) references_.push_back(text);
+  }
+  const std::string_view candidate = reader_.cell(c.candidate);
+  const SchemaEntry& schema = schema_for_row();
+
+  score::ScoreOptions options = context_.options;
+  options.normalize.variables_json = trim(reader_.cell(c.variables));
+
+  const score::PairResult result =
+      schema.ok() ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate,
+                                  options)
+                  : score::schema_failure(schema.errors,
+                                          static_cast<uint32_t>(references_.size()));
+  append_row_result(out, context_.format, key, result);
+  tally.add(outcome_of(result.verdict), result.f1);
+  add_tags(tally, result.pass, false);
+  if (context_.artifacts != nullptr) {
+    context_.artifacts->write(row, schema, references_, candidate, options, result);
+  }
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,121 @@
+#include "engine/batch/schema_cache.h"
+
+#include <mutex>
+#include <utility>
+
+#include "io/file.h"
+#include "kernels/hash.h"
+
+namespace gqleval::batch {
+namespace {
+
+bool is_blank(std::string_view text) {
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+SchemaCache::SchemaCache(SchemaCacheOptions options) : options_(std::move(options)) {}
+
+uint64_t SchemaCache::hash(std::string_view sdl) { return kernels::hash_string(sdl); }
+
+std::unique_ptr<SchemaEntry> SchemaCache::build(std::string_view sdl) const {
+  auto entry = std::make_unique<SchemaEntry>();
+  entry->text = std::string(sdl);
+  if (is_blank(sdl)) {
+    // Schema::build would say "Query root type must be provided."; the row's
+    // real problem is that it has no schema at all.
+    entry->errors.push_back(make_error("Schema", "The schema is empty.", SourcePos{}));
+    return entry;
+  }
+  auto built = schema::Schema::build(sdl, options_.build);
+  if (!built) {
+    entry->errors = std::move(built.error());
+    return entry;
+  }
+  entry->schema = std::move(*built);
+  if (options_.build_rewrites) {
+    entry->rewrites = normalize::Rewrites::build(entry->schema, options_.rules_file.get());
+  }
+  return entry;
+}
+
+const SchemaEntry& SchemaCache::get(std::string_view sdl, uint64_t h) {
+  Stripe& stripe = stripes_[h % kStripes];
+  {
+    std::shared_lock lock(stripe.mutex);
+    auto [first, last] = stripe.entries.equal_range(h);
+    for (auto it = first; it != last; ++it) {
+      if (it->second->text == sdl) return *it->second;
+    }
+  }
+  // Built outside the lock: other schemas stay available meanwhile.
+  std::unique_ptr<SchemaEntry> fresh = build(sdl);
+  builds_.fetch_add(1, std::memory_order_relaxed);
+  std::unique_lock lock(stripe.mutex);
+  auto [first, last] = stripe.entries.equal_range(h);
+  for (auto it = first; it != last; ++it) {
+    if (it->second->text == sdl) return *it->second;  // another worker won the race
+  }
+  auto it = stripe.entries.emplace(h, std::move(fresh));
+  return *it->second;
+}
+
+size_t SchemaCache::size() const {
+  size_t n = 0;
+  for (const Stripe& s : stripes_) {
+    std::shared_lock lock(s.mutex);
+    n += s.entries.size();
+  }
+  return n;
+}
+
+size_t SchemaCache::failures() const {
+  size_t n = 0;
+  for (const Stripe& s : stripes_) {
+    std::shared_lock lock(s.mutex);
+    for (const auto& [h, e] : s.entries) n += e->ok() ? 0 : 1;
+  }
+  return n;
+}
+
+const SchemaEntry& SchemaMemo::get(std::string_view sdl) {
+  const uint64_t h = SchemaCache::hash(sdl);
+  for (const Slot& s : slots_) {
+    if (s.entry != nullptr && s.hash == h && s.entry->text == sdl) return *s.entry;
+  }
+  const SchemaEntry& e = cache_->get(sdl, h);
+  slots_[next_] = Slot{h, &e};
+  next_ = (next_ + 1) % kSlots;
+  return e;
+}
+
+const std::string* SchemaFiles::read(std::string_view path, const Diagnostic** error) {
+  std::lock_guard lock(mutex_);
+  auto it = files_.find(std::string(path));
+  if (it == files_.end()) {
+    auto file = std::make_unique<File>();
+    std::string full(path);
+    if (!full.empty() && full.front() != '/' && !base_dir_.empty()) full = base_dir_ + "/" + full;
+    auto text = full.empty() ? Result<std::string, Diagnostic>(Unexpected{make_error(
+                                   "IO", "the schema path cell is empty", SourcePos{})})
+                             : io::read_file(full);
+    if (text) {
+      file->text = std::move(*text);
+    } else {
+      file->error = std::move(text.error());
+    }
+    it = files_.emplace(std::string(path), std::move(file)).first;
+  }
+  if (it->second->error) {
+    *error = &*it->second->error;
+    return nullptr;
+  }
+  *error = nullptr;
+  return &it->second->text;
+}
+
+}  // namespace gqleval::batch

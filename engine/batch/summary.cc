@@ -1,0 +1,187 @@
+#include "engine/batch/summary.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/score/verdict.h"
+#include "io/json_writer.h"
+
+namespace gqleval::batch {
+namespace {
+
+double ratio(uint64_t part, uint64_t whole) {
+  return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+}
+
+// Rounded to 6 decimals, so that the JSON does not carry binary noise.
+double round6(double x) { return std::round(x * 1e6) / 1e6; }
+
+bool as_number(std::string_view s, double* out) {
+  if (s.empty()) return false;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+std::string format(const char* fmt, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, x);
+  return buf;
+}
+
+std::string pad(std::string s, size_t width, bool right) {
+  if (s.size() >= width) return s;
+  std::string fill(width - s.size(), ' ');
+  return right ? fill + s : s + fill;
+}
+
+}  // namespace
+
+void RowTally::clear() {
+  outcomes.fill(0);
+  f1_millionths = 0;
+  tags.clear();
+  text.clear();
+}
+
+void RowTally::add(uint8_t outcome, double f1) {
+  ++outcomes[outcome];
+  if (std::isfinite(f1) && f1 > 0) f1_millionths += static_cast<uint64_t>(std::llround(f1 * 1e6));
+}
+
+void RowTally::add_tag(uint32_t group, std::string_view value, bool pass) {
+  tags.push_back(Tag{group, static_cast<uint32_t>(text.size()), static_cast<uint32_t>(value.size()),
+                     pass});
+  text.append(value);
+}
+
+Summary::Summary(std::vector<std::string> group_columns) {
+  for (std::string& c : group_columns) groups_.push_back(Group{std::move(c), {}});
+}
+
+void Summary::add(const RowTally& tally) {
+  for (size_t i = 0; i < kOutcomeCount; ++i) {
+    outcomes_[i] += tally.outcomes[i];
+    rows_ += tally.outcomes[i];
+  }
+  f1_millionths_ += tally.f1_millionths;
+  for (const RowTally::Tag& t : tally.tags) {
+    auto& values = groups_[t.group].values;
+    std::string_view value(tally.text.data() + t.offset, t.size);
+    auto it = values.find(value);
+    if (it == values.end()) it = values.emplace(std::string(value), GroupValue{}).first;
+    ++it->second.rows;
+    it->second.passes += t.pass ? 1 : 0;
+  }
+}
+
+uint64_t Summary::passes() const {
+  uint64_t n = 0;
+  for (uint8_t o = 0; o < kBadRow; ++o) {
+    if (score::is_pass(static_cast<score::Verdict>(o))) n += outcomes_[o];
+  }
+  return n;
+}
+
+double Summary::pass_rate() const { return ratio(passes(), rows_); }
+
+double Summary::mean_f1() const {
+  return rows_ == 0 ? 0.0 : static_cast<double>(f1_millionths_) / 1e6 / static_cast<double>(rows_);
+}
+
+std::vector<std::pair<std::string, Summary::GroupValue>> ordered_values(const Summary::Group& g) {
+  std::vector<std::pair<std::string, Summary::GroupValue>> out(g.values.begin(), g.values.end());
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    double x = 0;
+    double y = 0;
+    const bool nx = as_number(a.first, &x);
+    const bool ny = as_number(b.first, &y);
+    if (nx != ny) return nx;
+    if (nx && x != y) return x < y;
+    return a.first < b.first;
+  });
+  return out;
+}
+
+std::string summary_json(const Summary& s, const RunFacts& f) {
+  std::string out;
+  io::JsonWriter w(out);
+  w.begin_object();
+  w.key("input").str(f.input);
+  w.key("output").str(f.output);
+  w.key("rows").num(s.rows());
+  w.key("verdicts").begin_object();
+  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+    w.key(outcome_name(o)).begin_object();
+    w.key("count").num(s.count(o));
+    w.key("share").num(round6(ratio(s.count(o), s.rows())));
+    w.end_object();
+  }
+  w.end_object();
+  w.key("pass").num(s.passes());
+  w.key("pass_rate").num(round6(s.pass_rate()));
+  w.key("mean_f1").num(round6(s.mean_f1()));
+  w.key("groups").begin_object();
+  for (const Summary::Group& g : s.groups()) {
+    w.key(g.column).begin_array();
+    for (const auto& [value, v] : ordered_values(g)) {
+      w.begin_object();
+      w.key("value").str(value);
+      w.key("rows").num(v.rows);
+      w.key("pass").num(v.passes);
+      w.key("pass_rate").num(round6(ratio(v.passes, v.rows)));
+      w.end_object();
+    }
+    w.end_array();
+  }
+  w.end_object();
+  w.key("wall_seconds").num(round6(f.wall_seconds));
+  w.key("pairs_per_second")
+      .num(std::round(f.wall_seconds > 0 ? static_cast<double>(s.rows()) / f.wall_seconds : 0.0));
+  w.key("threads").num(f.threads);
+  w.key("rule_profile").str(f.rule_profile);
+  w.key("delta").num(f.delta);
+  w.key("schemas").num(f.schemas);
+  w.key("schema_failures").num(f.schema_failures);
+  w.end_object();
+  out.push_back('\n');
+  return out;
+}
+
+std::string summary_table(const Summary& s, const RunFacts& f) {
+  std::string out;
+  const double rate = f.wall_seconds > 0 ? static_cast<double>(s.rows()) / f.wall_seconds : 0.0;
+  out += "gqleval score: " + std::to_string(s.rows()) + " rows in " +
+         format("%.2f", f.wall_seconds) + " s (" + format("%.0f", rate) + " pairs/s, " +
+         std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads") + ")\n";
+  out += "rules: " + f.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
+         std::to_string(f.schemas);
+  if (f.schema_failures) out += " (" + std::to_string(f.schema_failures) + " did not build)";
+  out += "\n\n";
+  out += pad("verdict", 20, false) + pad("rows", 10, true) + pad("share", 9, true) + "\n";
+  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+    if (s.count(o) == 0) continue;
+    out += pad(std::string(outcome_name(o)), 20, false) +
+           pad(std::to_string(s.count(o)), 10, true) +
+           pad(format("%.1f%%", 100 * ratio(s.count(o), s.rows())), 9, true) + "\n";
+  }
+  out += pad("pass", 20, false) + pad(std::to_string(s.passes()), 10, true) +
+         pad(format("%.1f%%", 100 * s.pass_rate()), 9, true) + "\n";
+  out += "mean F1 " + format("%.3f", s.mean_f1()) + "\n";
+  for (const Summary::Group& g : s.groups()) {
+    out.push_back('\n');
+    out += pad(g.column, 20, false) + pad("rows", 10, true) + pad("pass", 9, true) +
+           pad("rate", 9, true) + "\n";
+    for (const auto& [value, v] : ordered_values(g)) {
+      std::string label = value.empty() ? std::string("(empty)") : value;
+      if (label.size() > 19) label = label.substr(0, 16) + "...";
+      out += pad(label, 20, false) + pad(std::to_string(v.rows), 10, true) +
+             pad(std::to_string(v.passes), 9, true) +
+             pad(format("%.1f%%", 100 * ratio(v.passes, v.rows)), 9, true) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace gqleval::batch

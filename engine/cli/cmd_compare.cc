@@ -1,0 +1,206 @@
+// gqleval compare: scores one candidate query against one or more reference
+// queries and prints the verdict, the counts and the explanation (or, with
+// --json, the result as one JSON object). The work is score::Scorer's
+// (engine/score/score_pair.h); this file maps flags to ScoreOptions.
+#include <cstdio>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <simdjson.h>
+
+#include "engine/cli/args.h"
+#include "engine/cli/commands.h"
+#include "engine/normalize/rewrites.h"
+#include "engine/normalize/rules_file.h"
+#include "engine/schema/schema.h"
+#include "engine/score/render.h"
+#include "engine/score/score_pair.h"
+#include "io/file.h"
+
+namespace gqleval::cli {
+namespace {
+
+constexpr FlagSpec kFlags[] = {
+    {"schema", "FILE", "The schema, as SDL (required)"},
+    {"reference", "FILE", "A further reference query; the best match counts", true},
+    {"delta", "N", "Over-fetch budget: extra nodes a pass may have (default 0)"},
+    {"rules", "FILE", "Rewrite rules (inverse pairs, endpoints, argument maps), JSON"},
+    {"rule-set", "LIST",
+     "Rewrite rules to use: comma-separated of cycles, endpoints, rgeval; or none "
+     "(default: cycles,endpoints)"},
+    {"no-rules", "", "No rewrite rule (same as --rule-set none)"},
+    {"ignore-typename", "", "Do not count __typename selections"},
+    {"variables", "JSON", "Variable values, a JSON object (or @FILE to read one)"},
+    {"operation", "NAME", "The operation to compare when a document has several"},
+    {"no-extract", "", "Take the candidate file as the query (no search in LLM text)"},
+    {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
+    {"json", "", "Print the result as one JSON object"},
+};
+
+constexpr std::string_view kHelp =
+    "Usage: gqleval compare --schema SCHEMA.graphql REFERENCE.graphql CANDIDATE [options]\n"
+    "\n"
+    "Decides whether the candidate query asks for the same data as the reference:\n"
+    "both are validated against the schema, normalized to the response tree they\n"
+    "ask for, and compared node by node. The candidate may be an LLM's answer; the\n"
+    "query is taken from its first graphql code block or query-shaped text.\n"
+    "\n"
+    "Verdicts: equivalent, overfetch_ok (extra nodes within --delta: a pass),\n"
+    "overfetch, underfetch, mismatch; no_query, invalid_candidate,\n"
+    "invalid_reference, invalid_schema. The explanation lists the top-most missing\n"
+    "and extra subtrees with their source positions, and the rewrite rules that\n"
+    "fired.\n"
+    "\n"
+    "Exit status: 0 when the pair passes, 1 when it does not (including invalid\n"
+    "queries and a schema that does not build), 2 on a usage or I/O error.\n"
+    "\n";
+
+bool parse_rule_set(const std::string& list, normalize::RuleSwitches* rules, std::string* bad) {
+  *rules = normalize::RuleSwitches{false, false, false};
+  if (list == "none") return true;
+  size_t begin = 0;
+  while (begin <= list.size()) {
+    size_t end = list.find(',', begin);
+    if (end == std::string::npos) end = list.size();
+    const std::string name = list.substr(begin, end - begin);
+    if (!name.empty() && !normalize::set_rule(*rules, name, true)) {
+      *bad = name;
+      return false;
+    }
+    begin = end + 1;
+  }
+  return true;
+}
+
+// Empty when `json` is a JSON object, else what is wrong with it.
+std::string check_variables(const std::string& json) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (auto error = parser.parse(json).get(doc)) {
+    return std::string("not valid JSON (") + simdjson::error_message(error) + ")";
+  }
+  if (!doc.is_object()) return "not a JSON object";
+  return {};
+}
+
+void print_diagnostics(const Diagnostics& diags, const std::string& file) {
+  for (const Diagnostic& d : diags) std::fputs(format_diagnostic(d, file).c_str(), stderr);
+}
+
+}  // namespace
+
+int run_compare(std::span<char* const> argv) {
+  Args args("compare", kFlags, argv);
+  if (args.help()) {
+    std::fputs(kHelp.data(), stdout);
+    std::fputs(format_flags(kFlags).c_str(), stdout);
+    return kExitOk;
+  }
+  const auto schema_path = args.value("schema");
+  if (args.ok() && !schema_path) args.fail("--schema is required");
+  if (args.ok() && args.positionals().size() != 2) {
+    const size_t n = args.positionals().size();
+    args.fail("give a reference file and a candidate file (got " + std::to_string(n) +
+              (n == 1 ? " file)" : " files)"));
+  }
+  score::ScoreOptions options;
+  if (auto n = args.integer("delta")) {
+    if (*n > UINT32_MAX) args.fail("--delta is too large");
+    options.delta = static_cast<uint32_t>(*n);
+  }
+  if (args.has("no-rules") && args.has("rule-set")) {
+    args.fail("--no-rules and --rule-set exclude each other");
+  }
+  if (args.has("no-rules")) options.normalize.rules = normalize::RuleSwitches{false, false, false};
+  if (auto v = args.value("rule-set")) {
+    std::string bad;
+    if (!parse_rule_set(*v, &options.normalize.rules, &bad)) {
+      args.fail("unknown rule '" + bad +
+                "' in --rule-set (the rules are cycles, endpoints, rgeval)");
+    }
+  }
+  options.normalize.ignore_typename = args.has("ignore-typename");
+  options.extract_candidate = !args.has("no-extract");
+  const std::string operation = args.value("operation").value_or("");
+  options.operation_name = operation;
+  std::string variables = args.value("variables").value_or("");
+  if (!args.ok()) {
+    std::fprintf(stderr, "%s\n", args.error().c_str());
+    return kExitUsage;
+  }
+
+  // Inputs. Every file is read before anything is scored, so that an I/O error
+  // is always exit code 2.
+  auto read = [](const std::string& path, std::string* out) {
+    auto text = io::read_file(path);
+    if (!text) {
+      std::fprintf(stderr, "gqleval compare: %s\n", text.error().message.c_str());
+      return false;
+    }
+    *out = std::move(*text);
+    return true;
+  };
+  if (!variables.empty() && variables[0] == '@' && !read(variables.substr(1), &variables)) {
+    return kExitUsage;
+  }
+  if (!variables.empty()) {
+    if (std::string problem = check_variables(variables); !problem.empty()) {
+      std::fprintf(stderr, "gqleval compare: --variables is %s\n", problem.c_str());
+      return kExitUsage;
+    }
+  }
+  options.normalize.variables_json = variables;
+
+  std::vector<std::string> reference_paths = {args.positionals()[0]};
+  for (const std::string& p : args.values("reference")) reference_paths.push_back(p);
+  const std::string& candidate_path = args.positionals()[1];
+  std::string sdl, candidate;
+  std::vector<std::string> references(reference_paths.size());
+  if (!read(*schema_path, &sdl) || !read(candidate_path, &candidate)) return kExitUsage;
+  for (size_t i = 0; i < references.size(); ++i) {
+    if (!read(reference_paths[i], &references[i])) return kExitUsage;
+  }
+  std::shared_ptr<const normalize::RulesFile> rules_file;
+  if (auto path = args.value("rules")) {
+    auto loaded = normalize::RulesFile::load(*path);
+    if (!loaded) {
+      std::fprintf(stderr, "gqleval compare: %s: %s\n", path->c_str(),
+                   loaded.error().message.c_str());
+      return kExitUsage;
+    }
+    rules_file = std::make_shared<const normalize::RulesFile>(std::move(*loaded));
+  }
+
+  score::RenderLabels labels;
+  labels.references = reference_paths;
+  labels.candidate = candidate_path;
+  labels.schema = *schema_path;
+  auto print = [&](const score::PairResult& r) {
+    if (args.has("json")) {
+      std::string line = score::to_json(r);
+      line.push_back('\n');
+      std::fputs(line.c_str(), stdout);
+    } else {
+      std::fputs(score::render_text(r, labels).c_str(), stdout);
+    }
+    return r.pass ? kExitOk : kExitNegative;
+  };
+
+  schema::BuildOptions build_options;
+  build_options.strict = args.has("strict-schema");
+  auto built = schema::Schema::build(sdl, build_options);
+  if (!built) {
+    return print(score::schema_failure(built.error(), static_cast<uint32_t>(references.size())));
+  }
+  auto rewrites = normalize::Rewrites::build(*built, rules_file.get());
+  if (rules_file) print_diagnostics(rewrites->warnings(), *args.value("rules"));
+
+  std::vector<std::string_view> reference_views(references.begin(), references.end());
+  score::Scorer scorer;
+  return print(scorer.score(**built, rewrites.get(), reference_views, candidate, options));
+}
+
+}  // namespace gqleval::cli

@@ -1,0 +1,183 @@
+// gqleval score: scores a CSV or JSON Lines file of (schema, reference,
+// candidate) rows and writes one result per row, plus a summary. The work is
+// done by engine/batch (run_batch); this file maps flags to BatchOptions.
+#include <cstdio>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/batch/batch_run.h"
+#include "engine/batch/progress.h"
+#include "engine/batch/summary.h"
+#include "engine/cli/args.h"
+#include "engine/cli/commands.h"
+#include "engine/normalize/rewrites.h"
+
+namespace gqleval::cli {
+namespace {
+
+constexpr FlagSpec kFlags[] = {
+    {"out", "PATH", "Write the results here (default: stdout)"},
+    {"out-format", "FORMAT", "jsonl (default) or csv"},
+    {"format", "FORMAT", "Input format: csv or jsonl (default: by extension, then content)"},
+    {"summary", "PATH", "Also write the summary as JSON"},
+    {"schema", "FILE", "One schema (SDL) for every row, instead of a schema column"},
+    {"schema-col", "NAME", "The column with each row's schema text"},
+    {"schema-path-col", "NAME", "The column with each row's schema file (relative to the input)"},
+    {"reference-col", "NAME", "A reference column; several make several references", true},
+    {"candidate-col", "NAME", "The column with the model's answer"},
+    {"id-col", "NAME", "The column with the row id"},
+    {"variables-col", "NAME", "The column with the row's variable values (JSON)"},
+    {"group-by", "NAME", "Report the pass rate per value of this column", true},
+    {"no-extract", "", "Take the candidate cell as the query (no search in LLM text)"},
+    {"delta", "N", "Over-fetch budget: extra nodes a pass may have (default 0)"},
+    {"rules", "FILE", "Rewrite rules (inverse pairs, endpoints, argument maps), JSON"},
+    {"rule-set", "LIST", "Rewrite rules to use: comma-separated of cycles, endpoints, rgeval; or "
+                         "none (default: cycles,endpoints)"},
+    {"no-rules", "", "No rewrite rule (same as --rule-set none)"},
+    {"ignore-typename", "", "Do not count __typename selections"},
+    {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
+    {"operation", "NAME", "The operation to score when a document has several"},
+    {"artifacts", "DIR", "Write per-row debugging files (queries, normal forms, DOT graphs)"},
+    {"threads", "N", "Worker threads (default: all cores)"},
+    {"quiet", "", "No progress line and no summary table on stderr"},
+    // Hidden: for tests and benchmarks.
+    {"shard-records", "N", ""},
+    {"in-flight", "N", ""},
+    {"max-field-bytes", "N", ""},
+};
+constexpr size_t kVisibleFlags = std::size(kFlags) - 3;
+
+constexpr std::string_view kHelp =
+    "Usage: gqleval score INPUT [--out RESULTS] [options]\n"
+    "\n"
+    "Scores every row of INPUT (CSV with a header row, or JSON Lines) and writes\n"
+    "one result per row, in input order: JSON Lines by default, CSV with\n"
+    "--out-format csv. A summary table (verdict counts, pass rate, speed) goes to\n"
+    "stderr.\n"
+    "\n"
+    "Columns are found by their common names, ignoring case:\n"
+    "  schema      schema, Refined_Schema, Schema Content (or schema_path, schema_file)\n"
+    "  reference   reference, query1, GT_GQL, gt_query, Query1 Content; further\n"
+    "              references: the same name with _2, _3, ... (e.g. gt_query_2)\n"
+    "  candidate   candidate, query2, generated, prediction, Generated_GraphQL,\n"
+    "              Query2 Content\n"
+    "  id          id, Sno\n"
+    "  variables   variables (a JSON object)\n"
+    "or named by the --*-col flags. A column named for one role is not used for\n"
+    "another: --candidate-col gt_query_2 scores gt_query_2 against gt_query.\n"
+    "\n"
+    "A malformed row yields a result with verdict bad_row; the run goes on.\n"
+    "Exit status: 0 when the run completed (whatever the verdicts), 2 on a usage\n"
+    "or I/O error (nothing is scored when a required column is missing).\n"
+    "\n";
+
+bool parse_rule_set(const std::string& list, normalize::RuleSwitches* rules, std::string* bad) {
+  *rules = normalize::RuleSwitches{false, false, false};
+  if (list == "none") return true;
+  size_t begin = 0;
+  while (begin <= list.size()) {
+    size_t end = list.find(',', begin);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(begin, end - begin);
+    if (!name.empty() && !normalize::set_rule(*rules, name, true)) {
+      *bad = name;
+      return false;
+    }
+    begin = end + 1;
+  }
+  return true;
+}
+
+bool write_text(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  return std::fclose(f) == 0 && ok;
+}
+
+}  // namespace
+
+int run_score(std::span<char* const> argv) {
+  Args args("score", kFlags, argv);
+  if (args.help()) {
+    std::fputs(kHelp.data(), stdout);
+    std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);
+    return kExitOk;
+  }
+  batch::BatchOptions o;
+  if (args.ok() && args.positionals().size() != 1) {
+    args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
+  }
+  if (args.ok()) o.input = args.positionals()[0];
+  if (auto v = args.value("out")) o.output = *v;
+  if (auto v = args.value("out-format")) {
+    if (*v == "csv") {
+      o.output_format = batch::OutputFormat::kCsv;
+    } else if (*v != "jsonl") {
+      args.fail("--out-format must be jsonl or csv, not '" + *v + "'");
+    }
+  }
+  if (auto v = args.value("format")) {
+    if (!batch::input_format_from_name(*v, &o.input_format)) {
+      args.fail("--format must be csv or jsonl, not '" + *v + "'");
+    }
+  }
+  o.schema_file = args.value("schema").value_or("");
+  o.columns.schema = args.value("schema-col").value_or("");
+  o.columns.schema_path = args.value("schema-path-col").value_or("");
+  o.columns.references = args.values("reference-col");
+  o.columns.candidate = args.value("candidate-col").value_or("");
+  o.columns.id = args.value("id-col").value_or("");
+  o.columns.variables = args.value("variables-col").value_or("");
+  o.columns.group_by = args.values("group-by");
+  o.extract = !args.has("no-extract");
+  if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
+  o.rules_file = args.value("rules").value_or("");
+  if (args.has("no-rules") && args.has("rule-set")) {
+    args.fail("--no-rules and --rule-set exclude each other");
+  }
+  if (args.has("no-rules")) o.rules = normalize::RuleSwitches{false, false, false};
+  if (auto v = args.value("rule-set")) {
+    std::string bad;
+    if (!parse_rule_set(*v, &o.rules, &bad)) {
+      args.fail("unknown rule '" + bad + "' in --rule-set (the rules are cycles, endpoints, "
+                "rgeval)");
+    }
+  }
+  o.ignore_typename = args.has("ignore-typename");
+  o.strict_schema = args.has("strict-schema");
+  o.operation = args.value("operation").value_or("");
+  o.artifacts_dir = args.value("artifacts").value_or("");
+  if (auto n = args.integer("threads")) {
+    if (*n == 0) args.fail("--threads must be at least 1");
+    o.threads = static_cast<unsigned>(*n);
+  }
+  if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
+  if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
+  if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);
+  const bool quiet = args.has("quiet");
+  o.progress = !quiet && batch::stderr_is_terminal();
+  if (!args.ok()) {
+    std::fprintf(stderr, "%s\n", args.error().c_str());
+    return kExitUsage;
+  }
+
+  auto report = batch::run_batch(o);
+  if (!report) {
+    std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());
+    return kExitUsage;
+  }
+  if (!quiet) {
+    std::fputs(batch::summary_table(report->summary, report->facts).c_str(), stderr);
+  }
+  if (auto path = args.value("summary")) {
+    if (!write_text(*path, batch::summary_json(report->summary, report->facts))) {
+      std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n", path->c_str());
+      return kExitUsage;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace gqleval::cli

@@ -1,0 +1,32 @@
+// Printer: an AST back to GraphQL source text, in graphql-js 16.8.1's print()
+// layout exactly: two-space indentation, one selection or field per line,
+// `query` omitted for an anonymous query without variables or directives,
+// field arguments broken over lines when the line would pass 80 characters
+// (UTF-16 code units), strings escaped as printString() does and block
+// strings (descriptions included) written as printBlockString() does.
+// Documents are printed without a trailing newline; definitions are separated
+// by a blank line. (graphql-js 16.15 differs on what this AST can hold only by
+// putting variable definitions on separate lines when one of them spans
+// lines, as a block-string default value does.)
+//
+// parse(print(doc)) is structurally equal to doc (see ast_equal.h). Printing
+// allocates the output and some temporaries; it is meant for output, tests
+// and explanations, not for the per-pair hot path.
+#pragma once
+
+#include <string>
+
+#include "engine/graphql/ast.h"
+
+namespace gqleval::graphql {
+
+std::string print(const ast::Document& document);
+std::string print(const ast::Value& value);
+std::string print(const ast::Type& type);
+std::string print(const ast::SelectionSet& selection_set);
+
+// A JSON-style string literal as graphql-js printString() writes it: control
+// characters, `"` and `\` escaped; other characters kept as they are.
+std::string print_string(std::string_view value);
+
+}  // namespace gqleval::graphql

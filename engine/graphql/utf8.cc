@@ -1,0 +1,136 @@
+#include "engine/graphql/utf8.h"
+
+namespace gqleval::graphql::utf8 {
+
+namespace {
+
+bool in(unsigned char c, unsigned char lo, unsigned char hi) { return c >= lo && c <= hi; }
+
+}  // namespace
+
+Decoded decode(const char* p, const char* end) {
+  const auto* s = reinterpret_cast<const unsigned char*>(p);
+  size_t avail = static_cast<size_t>(end - p);
+  unsigned char b0 = s[0];
+  if (b0 < 0x80) return {b0, 1, true};
+  // The accepted range of the second byte depends on the first (Unicode
+  // Table 3-7); the later bytes are always 80..BF.
+  uint32_t need;
+  unsigned char lo = 0x80, hi = 0xBF;
+  uint32_t cp;
+  if (in(b0, 0xC2, 0xDF)) {
+    need = 1;
+    cp = b0 & 0x1F;
+  } else if (in(b0, 0xE0, 0xEF)) {
+    need = 2;
+    cp = b0 & 0x0F;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;
+  } else if (in(b0, 0xF0, 0xF4)) {
+    need = 3;
+    cp = b0 & 0x07;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;
+  } else {
+    return {0xFFFD, 1, false};
+  }
+  uint32_t i = 1;
+  for (; i <= need; ++i) {
+    if (i >= avail) return {0xFFFD, i, false};
+    unsigned char c = s[i];
+    if (i == 1 ? !in(c, lo, hi) : !in(c, 0x80, 0xBF)) return {0xFFFD, i, false};
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  return {cp, need + 1, true};
+}
+
+size_t utf16_length(std::string_view text) {
+  size_t units = 0;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end) {
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++units;
+      ++p;
+      continue;
+    }
+    Decoded d = decode(p, end);
+    units += utf16_units(d.code_point);
+    p += d.length;
+  }
+  return units;
+}
+
+void append(std::string& out, uint32_t code_point) {
+  const uint32_t cp = code_point;
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+void append_sanitized(std::string& out, std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  const char* run = p;  // start of the pending well-formed run
+  while (p < end) {
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+      continue;
+    }
+    Decoded d = decode(p, end);
+    if (!d.valid) {
+      out.append(run, p);
+      append(out, 0xFFFD);
+      run = p + d.length;
+    }
+    p += d.length;
+  }
+  out.append(run, end);
+}
+
+bool is_valid(std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end) {
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+      continue;
+    }
+    Decoded d = decode(p, end);
+    if (!d.valid) return false;
+    p += d.length;
+  }
+  return true;
+}
+
+std::string utf16_prefix(std::string_view text, size_t units) {
+  std::string out;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end && units > 0) {
+    Decoded d = decode(p, end);
+    uint32_t n = utf16_units(d.code_point);
+    if (n > units) {
+      append(out, 0xFFFD);  // a lone leading surrogate, as Node prints it
+      break;
+    }
+    append(out, d.code_point);
+    units -= n;
+    p += d.length;
+  }
+  return out;
+}
+
+}  // namespace gqleval::graphql::utf8

@@ -1,0 +1,145 @@
+// The `cycles` rewrite (SEMANTICS.md, Stage 3): a back-reference C that walks
+// from its parent B straight back to B's parent A, through the inverse of the
+// edge A -> B, adds no data. C's selections are merged into A, C disappears,
+// and B stays (possibly with no children):
+//
+//   users(id: 1) { posts { users { username } } }
+//     =>  users(id: 1) { username  posts }
+//
+// Conditions, all required: (B.field, C.field) is an inverse pair (so C is
+// to-one and returns the type B.field belongs to); C has no arguments and no
+// condition; B has no condition; B's arguments do not matter (SEMANTICS.md
+// restricts the back-reference, not the forward edge). A and B are fields (not
+// the root) and the two types involved are different, concrete and non-root:
+//
+// - A of a concrete type T: C must return T; C's selections join A's own.
+// - A of an abstract type (interface or union): B is ground-typed, `B on T`,
+//   and C must return that T. C's selections join A as `... on T` nodes,
+//   exactly as if they had been written in `... on T { }` under A:
+//
+//     node(id: "s") { ... on Series { episodes { series { title } } } }
+//       =>  node(id: "s") { episodes on Series  title on Series }
+//
+//   A `B on U` whose inverse returns a T other than U is no walk back (the
+//   pair is not an inverse of U's field) and stays.
+//
+// Applied top-down until nothing changes, so chains of back-references
+// (users -> posts -> users -> posts -> users) fold completely.
+#include "engine/normalize/tree_builder.h"
+
+namespace gqleval::normalize {
+
+namespace {
+
+bool is_root_type(const schema::Schema& s, schema::TypeId t) {
+  return t == s.query_type() || t == s.mutation_type() || t == s.subscription_type();
+}
+
+}  // namespace
+
+bool TreeBuilder::same_identity(const BuildNode& x, const BuildNode& y) const {
+  return x.field == y.field && x.on_type == y.on_type && x.args == y.args && x.cond == y.cond;
+}
+
+void TreeBuilder::unlink_child(uint32_t parent, uint32_t child) {
+  BuildNode& p = nodes_[parent];
+  uint32_t prev = kNoNode;
+  for (uint32_t c = p.first_child; c != kNoNode; prev = c, c = nodes_[c].next_sibling) {
+    if (c != child) continue;
+    if (prev == kNoNode) {
+      p.first_child = nodes_[c].next_sibling;
+    } else {
+      nodes_[prev].next_sibling = nodes_[c].next_sibling;
+    }
+    if (p.last_child == c) p.last_child = prev;
+    nodes_[c].next_sibling = kNoNode;
+    return;
+  }
+}
+
+// Moves every child of `from` under `into`, merging with an existing child of
+// the same identity (recursively, as field merging does). `from` keeps no child.
+void TreeBuilder::merge_children(uint32_t from, uint32_t into) {
+  uint32_t c = nodes_[from].first_child;
+  nodes_[from].first_child = kNoNode;
+  nodes_[from].last_child = kNoNode;
+  while (c != kNoNode) {
+    const uint32_t next = nodes_[c].next_sibling;
+    uint32_t twin = kNoNode;
+    for (uint32_t y = nodes_[into].first_child; y != kNoNode; y = nodes_[y].next_sibling) {
+      if (same_identity(nodes_[y], nodes_[c])) {
+        twin = y;
+        break;
+      }
+    }
+    if (twin == kNoNode) {
+      append_child(into, c);
+    } else {
+      merge_children(c, twin);
+      BuildNode& t = nodes_[twin];
+      const SourcePos p = nodes_[c].pos;
+      if (p.line < t.pos.line || (p.line == t.pos.line && p.column < t.pos.column)) t.pos = p;
+      nodes_[c].removed = true;
+      --live_nodes_;
+    }
+    c = next;
+  }
+}
+
+// Finds one back-reference under `a` and folds it; true when it did. `a` has a
+// concrete or abstract, non-root type (apply_cycles checks).
+bool TreeBuilder::try_cycle(uint32_t a) {
+  const schema::Schema& s = *schema_;
+  const schema::TypeId a_type = nodes_[a].type;
+  const bool a_abstract = s.is_abstract(a_type);
+  for (uint32_t b = nodes_[a].first_child; b != kNoNode; b = nodes_[b].next_sibling) {
+    const BuildNode& bn = nodes_[b];
+    if (!bn.cond.empty() || bn.type == schema::kNone) continue;
+    if (s.is_abstract(bn.type) || is_root_type(s, bn.type)) continue;
+    // The type C must walk back to: A's own, or the concrete type B applies to
+    // when A is abstract (B is then always ground-typed).
+    const schema::TypeId target = a_abstract ? bn.on_type : a_type;
+    if (target == schema::kNone || bn.type == target || is_root_type(s, target)) continue;
+    for (uint32_t c = bn.first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+      const BuildNode& cn = nodes_[c];
+      if (!cn.args.empty() || !cn.cond.empty() || cn.on_type != schema::kNone) continue;
+      if (cn.type != target || !rewrites_->is_inverse(bn.field, cn.field)) continue;
+      const schema::FieldDef& back = s.field(cn.field);
+      const schema::FieldDef& forward = s.field(bn.field);
+      detail_text_.assign(s.type(back.owner).name).append(".").append(back.name);
+      detail_text_.append(" is the inverse of ").append(s.type(forward.owner).name);
+      detail_text_.append(".").append(forward.name).append("; its selections moved to ");
+      append_raw_key(detail_text_, a);
+      if (a_abstract) detail_text_.append(" as fields on ").append(s.type(target).name);
+      path_text_.clear();
+      append_raw_path(path_text_, c);
+      fire(kRuleCycles, path_text_, detail_text_, cn.pos);
+      unlink_child(b, c);
+      if (a_abstract) {
+        // C returns the concrete `target`, so its children carry no on_type;
+        // under the abstract A they are ground-typed nodes of `target`.
+        for (uint32_t x = nodes_[c].first_child; x != kNoNode; x = nodes_[x].next_sibling) {
+          nodes_[x].on_type = target;
+        }
+      }
+      merge_children(c, a);
+      nodes_[c].removed = true;
+      --live_nodes_;
+      return true;
+    }
+  }
+  return false;
+}
+
+void TreeBuilder::apply_cycles(uint32_t node) {
+  const BuildNode& n = nodes_[node];
+  if (node != 0 && n.type != schema::kNone && !is_root_type(*schema_, n.type)) {
+    while (try_cycle(node)) {
+    }
+  }
+  for (uint32_t c = nodes_[node].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+    apply_cycles(c);
+  }
+}
+
+}  // namespace gqleval::normalize

@@ -1,0 +1,296 @@
+// The last step of normalization: number the symbols, print the final keys,
+// and lay the tree out breadth-first in the caller's arena with children
+// sorted by key and every node's identity hash. See normalize.h ("Symbols")
+// for why numbering takes three steps.
+#include <algorithm>
+
+#include "engine/normalize/hash.h"
+#include "engine/normalize/tree_builder.h"
+
+namespace gqleval::normalize {
+
+namespace {
+
+// Calls f(variable index, offset in the masked text) for every symbol marker
+// of text; a marker counts as one character of the masked text.
+template <class F>
+void for_each_marker(std::string_view text, F&& f) {
+  size_t masked = 0;
+  for (size_t i = 0; i < text.size(); ++masked) {
+    if (text[i] == kSymbolMarker) {
+      f(read_symbol_marker(text, i), masked);
+      i += kSymbolMarkerSize;
+    } else {
+      ++i;
+    }
+  }
+}
+
+// Splits a build-time condition into its atoms.
+void split_atoms(std::string_view cond, std::vector<std::string_view>& out) {
+  out.clear();
+  if (cond.empty()) return;
+  size_t start = 0;
+  while (start <= cond.size()) {
+    size_t end = cond.find(kAtomSeparator, start);
+    if (end == std::string_view::npos) end = cond.size();
+    out.push_back(cond.substr(start, end - start));
+    start = end + 1;
+  }
+}
+
+// The part of a key before the condition: name, arguments, type.
+void append_head(std::string& out, const BuildNode& n, const schema::Schema& s,
+                 std::string_view args) {
+  out.append(n.name).append(args);
+  if (n.on_type != schema::kNone) out.append(" on ").append(s.type(n.on_type).name);
+}
+
+}  // namespace
+
+// The text with every symbol marker replaced by "$": the same for any naming
+// of the variables.
+std::string_view TreeBuilder::masked_text(std::string_view text) {
+  if (text.find(kSymbolMarker) == std::string_view::npos) return text;
+  hash_text_.clear();
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] == kSymbolMarker) {
+      hash_text_.push_back('$');
+      i += kSymbolMarkerSize;
+    } else {
+      hash_text_.push_back(text[i++]);
+    }
+  }
+  return arena_->copy_string(hash_text_);
+}
+
+uint64_t TreeBuilder::masked_hash(std::string_view text, bool refined) {
+  if (text.find(kSymbolMarker) == std::string_view::npos) return hash_bytes(text);
+  hash_text_.clear();
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] != kSymbolMarker) {
+      hash_text_.push_back(text[i++]);
+      continue;
+    }
+    hash_text_.push_back('$');
+    if (refined) {
+      const uint64_t u = usage_[read_symbol_marker(text, i)];
+      hash_text_.append(reinterpret_cast<const char*>(&u), sizeof(u));
+    }
+    i += kSymbolMarkerSize;
+  }
+  return hash_bytes(hash_text_);
+}
+
+uint32_t TreeBuilder::number_symbols() {
+  const size_t n = nodes_.size();
+  masked_key_.assign(n, 0);
+  masked_path_.assign(n, 0);
+  refined_key_.assign(n, 0);
+  subtree_.assign(n, 0);
+  usage_.assign(variables_.count(), 0);
+  masked_keys_.assign(n, std::string_view{});
+  std::string& head = head_text_;
+
+  // (a) masked keys and paths; usage signatures of the symbols. Parents have
+  // smaller indices than their children, also after the cycles rule.
+  for (uint32_t i = 0; i < n; ++i) {
+    const BuildNode& node = nodes_[i];
+    if (node.removed) continue;
+    head.clear();
+    append_head(head, node, *schema_, node.args);
+    uint64_t atoms_hash = 0;
+    split_atoms(node.cond, atom_scratch_);
+    for (std::string_view atom : atom_scratch_) atoms_hash += mix64(masked_hash(atom, false));
+    masked_key_[i] = hash_combine(masked_hash(head, false), atoms_hash);
+    masked_keys_[i] = masked_text(head);
+    masked_path_[i] =
+        i == 0 ? masked_key_[i] : hash_combine(masked_path_[node.parent], masked_key_[i]);
+    if (!node.has_symbols) continue;
+    const uint64_t where = masked_path_[i];
+    for_each_marker(head, [&](uint32_t v, size_t offset) {
+      usage_[v] += mix64(hash_combine(where, hash_combine(1, offset)));
+    });
+    for (std::string_view atom : atom_scratch_) {
+      const uint64_t atom_hash = masked_hash(atom, false);
+      for_each_marker(atom, [&](uint32_t v, size_t offset) {
+        usage_[v] += mix64(hash_combine(where, hash_combine(atom_hash, offset)));
+      });
+    }
+  }
+
+  // (b) refined keys (symbols replaced by their usage signatures) and subtree
+  // hashes, bottom-up.
+  for (uint32_t i = 0; i < n; ++i) {
+    const BuildNode& node = nodes_[i];
+    if (node.removed) continue;
+    if (!node.has_symbols) {
+      refined_key_[i] = masked_key_[i];
+      continue;
+    }
+    head.clear();
+    append_head(head, node, *schema_, node.args);
+    uint64_t atoms_hash = 0;
+    split_atoms(node.cond, atom_scratch_);
+    for (std::string_view atom : atom_scratch_) atoms_hash += mix64(masked_hash(atom, true));
+    refined_key_[i] = hash_combine(masked_hash(head, true), atoms_hash);
+  }
+  for (uint32_t i = static_cast<uint32_t>(n); i-- > 0;) {
+    if (nodes_[i].removed) continue;
+    sort_scratch_.clear();
+    for (uint32_t c = nodes_[i].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+      sort_scratch_.emplace_back(subtree_[c], c);
+    }
+    std::sort(sort_scratch_.begin(), sort_scratch_.end());
+    uint64_t h = refined_key_[i];
+    for (const auto& [sub, c] : sort_scratch_) h = hash_combine(h, sub);
+    subtree_[i] = h;
+  }
+
+  // (c) number the symbols in pre-order, siblings by (subtree hash, source order).
+  uint32_t next = 0;
+  auto number = [&](uint32_t v, size_t) {
+    if (v < symbol_numbers_.size() && symbol_numbers_[v] == 0) symbol_numbers_[v] = ++next;
+  };
+  order_.clear();
+  order_.push_back(0);
+  while (!order_.empty()) {
+    const uint32_t i = order_.back();
+    order_.pop_back();
+    const BuildNode& node = nodes_[i];
+    if (node.has_symbols) {
+      for_each_marker(node.args, number);
+      split_atoms(node.cond, atom_scratch_);
+      // Atoms by masked text, then by their refined hash.
+      sort_scratch_.clear();
+      for (uint32_t a = 0; a < atom_scratch_.size(); ++a) {
+        sort_scratch_.emplace_back(masked_hash(atom_scratch_[a], true), a);
+      }
+      masked_atoms_.clear();
+      for (std::string_view atom : atom_scratch_) masked_atoms_.push_back(masked_text(atom));
+      std::sort(sort_scratch_.begin(), sort_scratch_.end(), [&](const auto& x, const auto& y) {
+        const int cmp = masked_atoms_[x.second].compare(masked_atoms_[y.second]);
+        return cmp != 0 ? cmp < 0 : x < y;
+      });
+      for (const auto& [h, a] : sort_scratch_) for_each_marker(atom_scratch_[a], number);
+    }
+    // Siblings by masked key text (readable: $1 tends to come first in the
+    // printed tree), then by subtree hash, then in source order.
+    sort_scratch_.clear();
+    for (uint32_t c = node.first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+      sort_scratch_.emplace_back(subtree_[c], c);
+    }
+    std::sort(sort_scratch_.begin(), sort_scratch_.end(), [&](const auto& x, const auto& y) {
+      const int cmp = masked_keys_[x.second].compare(masked_keys_[y.second]);
+      return cmp != 0 ? cmp < 0 : x < y;
+    });
+    for (size_t k = sort_scratch_.size(); k-- > 0;) order_.push_back(sort_scratch_[k].second);
+  }
+  const uint32_t in_tree = next;
+  // Symbols seen only in rule firings (never in the tree) still need a number.
+  for (uint32_t& s : symbol_numbers_) {
+    if (s == 0) s = ++next;
+  }
+  return in_tree;
+}
+
+std::string_view TreeBuilder::renumber(std::string_view text) {
+  if (text.find(kSymbolMarker) == std::string_view::npos) return text;
+  text_.clear();
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] != kSymbolMarker) {
+      text_.push_back(text[i++]);
+      continue;
+    }
+    const uint32_t v = read_symbol_marker(text, i);
+    text_.push_back('$');
+    text_.append(std::to_string(v < symbol_numbers_.size() ? symbol_numbers_[v] : 0));
+    i += kSymbolMarkerSize;
+  }
+  return arena_->copy_string(text_);
+}
+
+std::string_view TreeBuilder::final_condition(std::string_view cond, bool renumbered) {
+  split_atoms(cond, atom_scratch_);
+  if (renumbered) {
+    for (std::string_view& atom : atom_scratch_) atom = renumber(atom);
+    std::sort(atom_scratch_.begin(), atom_scratch_.end());
+  }
+  text_.clear();
+  for (size_t i = 0; i < atom_scratch_.size(); ++i) {
+    if (i) text_.push_back(' ');
+    text_.append(atom_scratch_[i]);
+  }
+  return arena_->copy_string(text_);
+}
+
+NormalTree TreeBuilder::finalize() {
+  NormalTree tree;
+  tree.operation = operation_->operation;
+  symbol_numbers_.assign(variables_.count(), 0);
+  if (any_symbols_) tree.symbol_count = number_symbols();
+
+  // Final texts and keys.
+  for (BuildNode& n : nodes_) {
+    if (n.removed) continue;
+    n.final_args = n.has_symbols ? renumber(n.args) : n.args;
+    n.final_cond = n.cond.empty() ? std::string_view{} : final_condition(n.cond, n.has_symbols);
+    if (n.final_args.empty() && n.on_type == schema::kNone && n.final_cond.empty()) {
+      n.key = n.name;
+      continue;
+    }
+    text_.clear();
+    append_head(text_, n, *schema_, n.final_args);
+    if (!n.final_cond.empty()) text_.append(" ").append(n.final_cond);
+    n.key = arena_->copy_string(text_);
+  }
+
+  // Breadth-first layout, children sorted by key.
+  auto out = arena_->make_array<Node>(live_nodes_);
+  order_.clear();
+  layout_parent_.clear();
+  order_.push_back(0);
+  layout_parent_.push_back(kNoNode);
+  for (size_t i = 0; i < order_.size(); ++i) {
+    const BuildNode& b = nodes_[order_[i]];
+    Node& o = out[i];
+    o.key = b.key;
+    o.name = b.name;
+    o.arguments = b.final_args;
+    o.condition = b.final_cond;
+    o.field = b.field;
+    o.on_type = b.on_type;
+    o.type = b.type;
+    o.pos = b.pos;
+    o.parent = layout_parent_[i];
+    o.is_field = i != 0;
+    const uint64_t key_hash = hash_bytes(o.key);
+    if (i == 0) {
+      o.hash = key_hash;
+      o.depth = 0;
+    } else {
+      o.hash = hash_combine(out[o.parent].hash, key_hash);
+      o.depth = static_cast<uint16_t>(out[o.parent].depth + 1);
+    }
+    const size_t first = order_.size();
+    for (uint32_t c = b.first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+      order_.push_back(c);
+      layout_parent_.push_back(static_cast<uint32_t>(i));
+    }
+    std::sort(order_.begin() + static_cast<ptrdiff_t>(first), order_.end(),
+              [&](uint32_t x, uint32_t y) { return nodes_[x].key < nodes_[y].key; });
+    o.first_child = static_cast<uint32_t>(first);
+    o.child_count = static_cast<uint32_t>(order_.size() - first);
+  }
+  tree.nodes = out;
+
+  auto firings = arena_->make_array<RuleFiring>(firings_.size());
+  for (size_t i = 0; i < firings_.size(); ++i) {
+    const BuildFiring& f = firings_[i];
+    firings[i] = RuleFiring{f.rule, renumber(f.path), renumber(f.detail), f.pos};
+  }
+  tree.firings = firings;
+  return tree;
+}
+
+}  // namespace gqleval::normalize

@@ -1,0 +1,154 @@
+// Rewrites: the Stage 3 rules (SEMANTICS.md) compiled for one schema, from
+// what the schema implies and from an optional RulesFile.
+//
+//   cycles     inverse pairs (forward field A.f -> B, back-reference B.g -> A,
+//              to-one). Derived where unambiguous: A has exactly one field of
+//              type B or [B], and B exactly one to-one field of type A (A != B,
+//              neither a root type).
+//   endpoints  root Query fields that reach the same data, mapped to one
+//              canonical field (the smallest name of the group), plus
+//              argument-shape maps. Derived where safe: same return type
+//              (list-ness and non-null included), the same argument names,
+//              types and defaults, at least one argument, and a to-one return
+//              type. The last two conditions go beyond SEMANTICS.md on
+//              purpose: with no argument, or with a list result (e.g. comments
+//              by post id vs comments by user id, both `(id: Int!): [Comment]`)
+//              the signature is no evidence of the same data, and a false
+//              "equivalent" is the worse error. Declare such pairs in a rules
+//              file. Mutation and subscription fields are never mapped.
+//   rgeval     the RGEval paper's looser profile: any two root Query fields with
+//              the same base return type are interchangeable.
+//
+// Building is linear in the schema's fields (endpoint grouping is quadratic in
+// the Query type's field count) and happens once per schema: RewritesCache
+// keeps one Rewrites per schema, shared read-only by all workers. Lookups on
+// the hot path are array indexing (by FieldId) or a binary search.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/base/diagnostic.h"
+#include "engine/normalize/canonical_value.h"
+#include "engine/normalize/rules_file.h"
+#include "engine/schema/schema.h"
+
+namespace gqleval::normalize {
+
+// Which rewrites are on. A run states its profile (rule_profile()).
+struct RuleSwitches {
+  bool cycles = true;
+  bool endpoints = true;
+  bool rgeval = false;  // the RGEval compatibility profile; off by default
+};
+
+inline constexpr std::string_view kRuleCycles = "cycles";
+inline constexpr std::string_view kRuleEndpoints = "endpoints";
+inline constexpr std::string_view kRuleRgeval = "rgeval";
+
+// Turns one rule on or off by name; false when the name is unknown.
+bool set_rule(RuleSwitches& rules, std::string_view name, bool on);
+// "cycles,endpoints" (the rules that are on, in a fixed order), or "none".
+std::string rule_profile(const RuleSwitches& rules);
+
+struct InversePair {
+  schema::FieldId forward = schema::kNone;  // A.f, returning B or [B]
+  schema::FieldId back = schema::kNone;     // B.g, returning A (to-one)
+  bool derived = false;                     // from the schema, not the rules file
+  friend bool operator<(const InversePair& a, const InversePair& b) {
+    return a.forward != b.forward ? a.forward < b.forward : a.back < b.back;
+  }
+};
+
+// A compiled argument map. Symbols in `pattern` and `target` are capture
+// indices (0-based, in order of first appearance in `from`).
+struct ArgumentMap {
+  schema::FieldId from = schema::kNone;
+  schema::FieldId to = schema::kNone;
+  std::span<const CArgument> pattern;  // sorted by name, defaults left out
+  std::span<const CArgument> target;   // sorted by name
+  uint32_t capture_count = 0;
+  std::string_view text;  // "from -> to", as the rules file wrote them
+};
+
+// Matches actual (coerced, sorted) arguments against a pattern: the same
+// argument names, the same values, a capture binding any value (the same
+// value where a capture repeats). On success captures[i] holds capture i.
+bool match_arguments(std::span<const CArgument> pattern, std::span<const CArgument> actual,
+                     std::span<const CValue*> captures);
+// A copy of value with each capture symbol replaced by captures[i].
+const CValue* substitute_captures(const CValue& value, std::span<const CValue* const> captures,
+                                  Arena& arena);
+
+class Rewrites {
+ public:
+  // Compiles the rules for `schema`: derived ones (unless the file turns
+  // derivation off) and the file's ones that resolve against this schema.
+  // Never fails: entries that do not apply are skipped with a warning.
+  static std::shared_ptr<const Rewrites> build(std::shared_ptr<const schema::Schema> schema,
+                                               const RulesFile* file = nullptr);
+
+  const schema::Schema& schema() const { return *schema_; }
+  const Diagnostics& warnings() const { return warnings_; }
+
+  bool is_inverse(schema::FieldId forward, schema::FieldId back) const;
+  std::span<const InversePair> inverse_pairs() const { return inverse_pairs_; }
+  // The canonical root field for f (endpoints rule); f itself when none.
+  schema::FieldId canonical_endpoint(schema::FieldId f) const;
+  // The representative root field for f under the rgeval profile; f when none.
+  schema::FieldId rgeval_endpoint(schema::FieldId f) const;
+  std::span<const ArgumentMap> argument_maps_from(schema::FieldId f) const;
+  std::span<const ArgumentMap> argument_maps() const { return argument_maps_; }
+
+  // Every compiled rule, one per line, for documentation and tests:
+  //   inverse User.posts <-> Post.users (derived)
+  //   endpoint usersById -> users (derived)
+  //   argument_map usersFilterList(filter: {id: {eq: $x}}) -> users(id: $x)
+  //   rgeval usersById -> users
+  std::string describe() const;
+
+  Rewrites(const Rewrites&) = delete;
+  Rewrites& operator=(const Rewrites&) = delete;
+
+ private:
+  Rewrites() = default;
+  void derive_inverse_pairs();
+  void derive_endpoints();
+  void derive_rgeval();
+  void add_file_rules(const RulesFile& file);
+  void add_argument_map(const RulesFile::ArgumentMap& map);
+  void resolve_endpoint_chains();
+  std::string field_label(schema::FieldId f) const;
+  void warn(std::string message);
+
+  std::shared_ptr<const schema::Schema> schema_;
+  Arena arena_{4096};
+  Diagnostics warnings_;
+  std::vector<InversePair> inverse_pairs_;  // sorted, unique
+  std::vector<schema::FieldId> endpoint_;   // by FieldId; kNone = itself
+  std::vector<bool> endpoint_derived_;      // by FieldId
+  std::vector<schema::FieldId> rgeval_;     // by FieldId; kNone = itself
+  std::vector<ArgumentMap> argument_maps_;  // sorted by `from`, stable
+};
+
+// One Rewrites per schema, built on first use and then shared. Thread-safe.
+// Entries keep their schema alive for the cache's lifetime.
+class RewritesCache {
+ public:
+  explicit RewritesCache(std::shared_ptr<const RulesFile> file = nullptr)
+      : file_(std::move(file)) {}
+  std::shared_ptr<const Rewrites> get(const std::shared_ptr<const schema::Schema>& schema);
+
+ private:
+  std::shared_ptr<const RulesFile> file_;
+  std::mutex mutex_;
+  std::unordered_map<const schema::Schema*, std::shared_ptr<const Rewrites>> entries_;
+};
+
+}  // namespace gqleval::normalize

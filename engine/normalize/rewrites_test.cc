@@ -1,0 +1,460 @@
+// Stage 3 of SEMANTICS.md, one rule per test: cycles, endpoints (derived and
+// declared, argument maps, never mutations), the rgeval profile, switches,
+// firing records, and the per-schema cache.
+#include "engine/normalize/rewrites.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/normalize/normalize_test_util.h"
+
+namespace gqleval::normalize {
+namespace {
+
+using testing::golden_schema;
+using testing::Harness;
+using testing::source_path;
+
+RulesFile blog_rules() {
+  auto r = RulesFile::load(source_path("tests/golden/normalize/blog.rules.json"));
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+  return r.ok() ? *r : RulesFile{};
+}
+
+class CyclesTest : public ::testing::Test {
+ protected:
+  Harness h{golden_schema("blog")};
+};
+
+TEST_F(CyclesTest, BackReferenceIsFoldedIntoTheAncestor) {
+  // The example of SEMANTICS.md, exactly.
+  const char* q = "{ users(id: 1) { posts { users { username } } } }";
+  EXPECT_EQ(h.normal(q),
+            "query {\n"
+            "  users(id: 1) {\n"
+            "    posts\n"
+            "    username\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.firings(q),
+            "cycles 1:26 query -> users(id: 1) -> posts -> users: Post.users is the inverse of "
+            "User.posts; its selections moved to users(id: 1)\n");
+  auto t = h.tree(q);
+  ASSERT_TRUE(t.ok());
+  ASSERT_EQ(t->firings.size(), 1u);
+  EXPECT_EQ(t->firings[0].rule, "cycles");
+  EXPECT_EQ(t->firings[0].pos, (SourcePos{1, 26}));
+}
+
+TEST_F(CyclesTest, FoldedSelectionsMergeWithTheAncestorsOwn) {
+  EXPECT_EQ(h.normal("{ users(id: 1) { username posts { title users { username email } } } }"),
+            "query {\n"
+            "  users(id: 1) {\n"
+            "    email\n"
+            "    posts {\n"
+            "      title\n"
+            "    }\n"
+            "    username\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(CyclesTest, ChainsOfBackReferencesFoldCompletely) {
+  EXPECT_EQ(h.normal("{ users(id: 1) { posts { users { posts { users { email } } } } } }"),
+            "query {\n"
+            "  users(id: 1) {\n"
+            "    email\n"
+            "    posts\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(CyclesTest, ToManyWalksBackAreNotCycles) {
+  // Post.users -> User.posts: the user's posts are not just this post.
+  EXPECT_EQ(h.normal("{ posts(id: 1) { users { posts { title } } } }"),
+            "query {\n"
+            "  posts(id: 1) {\n"
+            "    users {\n"
+            "      posts {\n"
+            "        title\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+  // Post.comments -> Comment.posts is a to-one walk back: folded.
+  EXPECT_EQ(h.normal("{ posts(id: 1) { comments { posts { title } } } }"),
+            "query {\n"
+            "  posts(id: 1) {\n"
+            "    comments\n"
+            "    title\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(CyclesTest, ConditionsOnTheBackReferenceOrItsParentBlockTheRule) {
+  EXPECT_EQ(h.normal("query($c: Boolean!) { users(id: 1) { posts { users @include(if: $c) "
+                     "{ username } } } }"),
+            "query {\n"
+            "  users(id: 1) {\n"
+            "    posts {\n"
+            "      users @include(if: $1) {\n"
+            "        username\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.normal("query($c: Boolean!) { users(id: 1) { posts @include(if: $c) "
+                     "{ users { username } } } }"),
+            "query {\n"
+            "  users(id: 1) {\n"
+            "    posts @include(if: $1) {\n"
+            "      users {\n"
+            "        username\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(CyclesTest, SwitchedOff) {
+  NormalizeOptions options;
+  options.rules.cycles = false;
+  EXPECT_EQ(h.normal("{ users(id: 1) { posts { users { username } } } }", options),
+            "query {\n"
+            "  users(id: 1) {\n"
+            "    posts {\n"
+            "      users {\n"
+            "        username\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+  // No Rewrites at all: no Stage 3 rule.
+  EXPECT_EQ(h.normal("{ users(id: 1) { posts { users { username } } } }", {}, false),
+            h.normal("{ users(id: 1) { posts { users { username } } } }", options));
+}
+
+TEST(CyclesArgumentsTest, BackReferenceWithArgumentsIsNotRewritten) {
+  Harness h(
+      "type Author { id: Int name: String books: [Book] }\n"
+      "type Book { id: Int author(version: Int): Author }\n"
+      "type Query { author(id: Int): Author }\n");
+  EXPECT_EQ(h.normal("{ author(id: 1) { books { author(version: 2) { name } } } }"),
+            "query {\n"
+            "  author(id: 1) {\n"
+            "    books {\n"
+            "      author(version: 2) {\n"
+            "        name\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.normal("{ author(id: 1) { books { author { name } } } }"),
+            "query {\n"
+            "  author(id: 1) {\n"
+            "    books\n"
+            "    name\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST(CyclesDerivationTest, AmbiguousPairsAreNotDerived) {
+  // Two to-one fields of type Person on Film: which one inverts Person.films?
+  Harness h(
+      "type Person { name: String films: [Film] }\n"
+      "type Film { title: String director: Person writer: Person }\n"
+      "type Query { person(id: Int): Person }\n");
+  EXPECT_EQ(h.rewrites().describe(), "");
+  EXPECT_EQ(h.normal("{ person(id: 1) { films { director { name } } } }"),
+            "query {\n"
+            "  person(id: 1) {\n"
+            "    films {\n"
+            "      director {\n"
+            "        name\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+}
+
+// A Show is a Series or a Film; only Series.episodes has an inverse
+// (Episode.series), derived from the schema.
+constexpr const char* kShowsSchema =
+    "interface Show { id: Int title: String episodes(season: Int): [Episode] }\n"
+    "type Series implements Show { id: Int title: String episodes(season: Int): [Episode] }\n"
+    "type Film implements Show { id: Int title: String episodes(season: Int): [Episode] }\n"
+    "type Episode { id: Int number: Int series: Series }\n"
+    "union Hit = Series | Film\n"
+    "type Query { show(id: Int): Show hits: [Hit] }\n";
+
+TEST(CyclesUnderAbstractParentTest, BackReferenceFoldsAsFieldsOfTheConcreteType) {
+  Harness h(kShowsSchema);
+  EXPECT_EQ(h.rewrites().describe(), "inverse Series.episodes <-> Episode.series (derived)\n");
+  // The forward edge's arguments do not block the rule; the folded `title`
+  // merges with the one selected directly on Series.
+  const char* q =
+      "{ show(id: 1) { ... on Series { title episodes(season: 1) { number series { title id } } "
+      "} } }";
+  EXPECT_EQ(h.normal(q),
+            "query {\n"
+            "  show(id: 1) {\n"
+            "    episodes(season: 1) on Series {\n"
+            "      number\n"
+            "    }\n"
+            "    id on Series\n"
+            "    title on Series\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.firings(q),
+            "cycles 1:68 query -> show(id: 1) -> episodes(season: 1) on Series -> series: "
+            "Episode.series is the inverse of Series.episodes; its selections moved to "
+            "show(id: 1) as fields on Series\n");
+  // The same data as selecting the fields on Series directly.
+  EXPECT_EQ(h.normal(q), h.normal("{ show(id: 1) { ... on Series { id title episodes(season: 1) "
+                                  "{ number } } } }"));
+  // A union parent folds the same way.
+  EXPECT_EQ(h.normal("{ hits { ... on Series { episodes { series { title } } } } }"),
+            "query {\n"
+            "  hits {\n"
+            "    episodes on Series\n"
+            "    title on Series\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST(CyclesUnderAbstractParentTest, OtherConcreteTypesAreNoWalkBack) {
+  Harness h(kShowsSchema);
+  // `episodes` on the interface is one node per concrete type: Film.episodes
+  // has no inverse (Episode.series returns a Series, not this Film), so that
+  // branch stays; the Series branch folds.
+  EXPECT_EQ(h.normal("{ show(id: 1) { episodes { series { title } } } }"),
+            "query {\n"
+            "  show(id: 1) {\n"
+            "    episodes on Film {\n"
+            "      series {\n"
+            "        title\n"
+            "      }\n"
+            "    }\n"
+            "    episodes on Series\n"
+            "    title on Series\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.normal("{ show(id: 1) { ... on Film { episodes { series { title } } } } }"),
+            "query {\n"
+            "  show(id: 1) {\n"
+            "    episodes on Film {\n"
+            "      series {\n"
+            "        title\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST(CyclesUnderAbstractParentTest, ConditionsAndArgumentsStillBlockTheRule) {
+  Harness h(
+      "interface Show { id: Int episodes: [Episode] }\n"
+      "type Series implements Show { id: Int title: String episodes: [Episode] }\n"
+      "type Episode { id: Int series(version: Int): Series }\n"
+      "type Query { show(id: Int): Show }\n");
+  EXPECT_EQ(h.normal("{ show(id: 1) { ... on Series { episodes { series(version: 2) { title } } "
+                     "} } }"),
+            "query {\n"
+            "  show(id: 1) {\n"
+            "    episodes on Series {\n"
+            "      series(version: 2) {\n"
+            "        title\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.normal("query($c: Boolean!) { show(id: 1) { ... on Series @include(if: $c) "
+                     "{ episodes { series { title } } } } }"),
+            "query {\n"
+            "  show(id: 1) {\n"
+            "    episodes on Series @include(if: $1) {\n"
+            "      series {\n"
+            "        title\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+}
+
+// ------------------------------------------------------------------ endpoints
+
+class EndpointsTest : public ::testing::Test {
+ protected:
+  RulesFile rules = blog_rules();
+  Harness h{golden_schema("blog"), &rules};
+  Harness derived_only{golden_schema("blog")};
+};
+
+TEST_F(EndpointsTest, DerivedEndpointsMapToOneCanonicalField) {
+  EXPECT_EQ(derived_only.normal("{ usersById(id: 1) { username } }"),
+            derived_only.normal("{ users(id: 1) { username } }"));
+  EXPECT_EQ(derived_only.firings("{ usersById(id: 1) { username } }"),
+            "endpoints 1:3 query -> usersById(id: 1): usersById -> users (same data)\n");
+}
+
+TEST_F(EndpointsTest, NeverAppliedToMutations) {
+  // deleteUsers and deleteUsersById have one signature, but are two mutations.
+  EXPECT_EQ(derived_only.normal("mutation { deleteUsersById(id: 1) { id } }"),
+            "mutation {\n"
+            "  deleteUsersById(id: 1) {\n"
+            "    id\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(derived_only.firings("mutation { deleteUsersById(id: 1) { id } }"), "");
+}
+
+TEST_F(EndpointsTest, SwitchedOff) {
+  NormalizeOptions options;
+  options.rules.endpoints = false;
+  EXPECT_EQ(derived_only.normal("{ usersById(id: 1) { username } }", options),
+            "query {\n"
+            "  usersById(id: 1) {\n"
+            "    username\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(EndpointsTest, ArgumentShapeMapsRewriteToTheTargetField) {
+  EXPECT_EQ(h.normal("{ usersFilterList(filter: {id: {eq: 1}}) { username } }"),
+            h.normal("{ users(id: 1) { username } }"));
+  EXPECT_EQ(h.firings("{ usersFilterList(filter: {id: {eq: 1}}) { username } }"),
+            "endpoints 1:3 query -> usersFilterList(filter: {id: {eq: 1}}): argument map "
+            "usersFilterList(filter: {id: {eq: $x}}) -> users(id: $x)\n");
+  // Through a variable, bound or not.
+  NormalizeOptions options;
+  options.variables_json = R"({"v": 1})";
+  EXPECT_EQ(
+      h.normal("query($v: Int) { usersFilterList(filter: {id: {eq: $v}}) { username } }", options),
+      h.normal("{ users(id: 1) { username } }"));
+  EXPECT_EQ(h.normal("query($v: Int) { usersFilterList(filter: {id: {eq: $v}}) { username } }"),
+            h.normal("query($w: Int) { users(id: $w) { username } }"));
+}
+
+TEST_F(EndpointsTest, ArgumentShapeMustMatchExactly) {
+  EXPECT_EQ(h.normal("{ usersFilterList(filter: {id: {eq: 1}, username: {eq: \"a\"}}) "
+                     "{ username } }"),
+            "query {\n"
+            "  usersFilterList(filter: {id: {eq: 1}, username: {eq: \"a\"}}) {\n"
+            "    username\n"
+            "  }\n"
+            "}\n");
+  EXPECT_EQ(h.normal("{ usersFilterList(filter: {id: {gt: 1}}) { username } }"),
+            "query {\n"
+            "  usersFilterList(filter: {id: {gt: 1}}) {\n"
+            "    username\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(EndpointsTest, CompiledRulesOfTheBlogSchema) {
+  EXPECT_EQ(derived_only.rewrites().describe(),
+            "inverse User.posts <-> Post.users (derived)\n"
+            "inverse User.comments <-> Comment.users (derived)\n"
+            "inverse Post.comments <-> Comment.posts (derived)\n"
+            "endpoint usersById -> users (derived)\n"
+            "rgeval usersById -> users\n"
+            "rgeval usersFilterList -> users\n"
+            "rgeval usersList -> users\n"
+            "rgeval postsList -> posts\n"
+            "rgeval commentsList -> comments\n");
+  EXPECT_TRUE(h.rewrites().warnings().empty());
+}
+
+TEST(EndpointsDerivationTest, ListResultsAndArgumentlessFieldsAreNotDerived) {
+  Harness h(
+      "type C { id: Int }\n"
+      "type Query {\n"
+      "  byPost(id: Int!): [C]\n"
+      "  byUser(id: Int!): [C]\n"
+      "  latest: C\n"
+      "  first: C\n"
+      "  one(id: Int!): C\n"
+      "  other(id: Int!): C!\n"
+      "  third(id: Int! = 1): C\n"
+      "  same(id: Int!): C\n"
+      "}\n");
+  EXPECT_EQ(h.normal("{ byUser(id: 1) { id } }"), "query {\n  byUser(id: 1) {\n    id\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ first { id } }"), "query {\n  first {\n    id\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ other(id: 1) { id } }"), "query {\n  other(id: 1) {\n    id\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ third(id: 2) { id } }"), "query {\n  third(id: 2) {\n    id\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ same(id: 1) { id } }"), "query {\n  one(id: 1) {\n    id\n  }\n}\n");
+}
+
+// ------------------------------------------------------------------ rgeval
+
+TEST(RgevalTest, OffByDefaultAndLooserWhenOn) {
+  Harness h(golden_schema("blog"));
+  EXPECT_EQ(rule_profile(RuleSwitches{}), "cycles,endpoints");
+  EXPECT_EQ(h.normal("{ usersList { username } }"),
+            "query {\n  usersList {\n    username\n  }\n}\n");
+  NormalizeOptions options;
+  options.rules.rgeval = true;
+  EXPECT_EQ(rule_profile(options.rules), "cycles,endpoints,rgeval");
+  EXPECT_EQ(h.normal("{ usersList { username } }", options),
+            "query {\n  users {\n    username\n  }\n}\n");
+  EXPECT_EQ(h.firings("{ usersList { username } }", options),
+            "rgeval 1:3 query -> usersList: usersList -> users (same base type User)\n");
+  EXPECT_EQ(h.normal("mutation { deleteUsersById(id: 1) { id } }", options),
+            "mutation {\n  deleteUsersById(id: 1) {\n    id\n  }\n}\n");
+}
+
+TEST(RuleSwitchesTest, ByName) {
+  RuleSwitches r;
+  EXPECT_TRUE(set_rule(r, "cycles", false));
+  EXPECT_TRUE(set_rule(r, "rgeval", true));
+  EXPECT_FALSE(set_rule(r, "loops", true));
+  EXPECT_EQ(rule_profile(r), "endpoints,rgeval");
+  EXPECT_TRUE(set_rule(r, "endpoints", false));
+  EXPECT_TRUE(set_rule(r, "rgeval", false));
+  EXPECT_EQ(rule_profile(r), "none");
+}
+
+// ------------------------------------------------------------------ rules that do not apply
+
+TEST(RulesResolutionTest, EntriesForOtherSchemasAreSkippedWithWarnings) {
+  auto parsed = RulesFile::parse(R"json({
+    "inverse_pairs": [{"field": "Film.people", "inverse": "Person.film"},
+                      {"field": "User.email", "inverse": "Post.users"}],
+    "endpoints": [{"canonical": "users", "same_as": ["nobody", "postsList"]}],
+    "argument_maps": [{"from": "usersFilterList(filter: {id: {eq: $x}})", "to": "users(id: $y)"},
+                      {"from": "usersFilterList(filter: {id: {eq: $x}})", "to": "posts(id: $x)"}]
+  })json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  auto built = schema::Schema::build(golden_schema("blog"));
+  ASSERT_TRUE(built.ok());
+  auto rw = Rewrites::build(*built, &*parsed);
+  std::string messages;
+  for (const Diagnostic& d : rw->warnings()) {
+    EXPECT_EQ(d.severity, Severity::kWarning);
+    messages += d.message + "\n";
+  }
+  EXPECT_EQ(messages,
+            "inverse pair Film.people <-> Person.film skipped: the schema has no type \"Film\"\n"
+            "inverse pair User.email <-> Post.users skipped: User.email must return Post or "
+            "[Post], and Post.users must return one User (two different types)\n"
+            "endpoint \"nobody\" -> \"users\" skipped: Query has no field \"nobody\"\n"
+            "endpoint \"postsList\" -> \"users\" skipped: the two fields return different types "
+            "([Post] and User)\n"
+            "argument map usersFilterList(filter: {id: {eq: $x}}) -> users(id: $y) skipped: $y "
+            "of \"to\" is not in \"from\"\n"
+            "argument map usersFilterList(filter: {id: {eq: $x}}) -> posts(id: $x) skipped: the "
+            "two fields return different types\n");
+}
+
+TEST(RewritesCacheTest, BuildsOncePerSchema) {
+  auto a = schema::Schema::build(golden_schema("blog"));
+  auto b = schema::Schema::build(golden_schema("media"));
+  ASSERT_TRUE(a.ok() && b.ok());
+  RewritesCache cache;
+  auto ra = cache.get(*a);
+  EXPECT_EQ(cache.get(*a).get(), ra.get());
+  EXPECT_NE(cache.get(*b).get(), ra.get());
+  EXPECT_EQ(&ra->schema(), a->get());
+}
+
+}  // namespace
+}  // namespace gqleval::normalize

@@ -1,0 +1,207 @@
+#include "engine/normalize/rules_file.h"
+
+#include <simdjson.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace gqleval::normalize {
+
+namespace {
+
+using simdjson::dom::element;
+
+Unexpected<Diagnostic> rules_error(std::string message) {
+  return Unexpected{make_error("RulesFile", "rules file: " + std::move(message), SourcePos{})};
+}
+
+bool get_string(element e, std::string& out) {
+  std::string_view s;
+  if (e.get_string().get(s) != simdjson::SUCCESS) return false;
+  out.assign(s);
+  return true;
+}
+
+// "Type.field" -> (Type, field); both parts must be GraphQL names.
+bool split_type_field(const std::string& text, std::string& type, std::string& field) {
+  size_t dot = text.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 >= text.size()) return false;
+  if (text.find('.', dot + 1) != std::string::npos) return false;
+  auto is_name = [](std::string_view s) {
+    if (s.empty()) return false;
+    for (size_t i = 0; i < s.size(); ++i) {
+      char c = s[i];
+      bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                (i > 0 && c >= '0' && c <= '9');
+      if (!ok) return false;
+    }
+    return true;
+  };
+  type = text.substr(0, dot);
+  field = text.substr(dot + 1);
+  return is_name(type) && is_name(field);
+}
+
+}  // namespace
+
+Result<RulesFile> RulesFile::parse(std::string_view json) {
+  simdjson::dom::parser parser;
+  element root;
+  if (auto err = parser.parse(json.data(), json.size()).get(root); err != simdjson::SUCCESS) {
+    return rules_error(std::string("not valid JSON: ") + simdjson::error_message(err));
+  }
+  simdjson::dom::object top;
+  if (root.get_object().get(top) != simdjson::SUCCESS) {
+    return rules_error("the top level must be a JSON object");
+  }
+  RulesFile rules;
+  for (simdjson::dom::key_value_pair kv : top) {
+    std::string_view key = kv.key;
+    if (key == "version") {
+      int64_t v = 0;
+      if (kv.value.get_int64().get(v) != simdjson::SUCCESS || v != 1) {
+        return rules_error("\"version\" must be 1");
+      }
+    } else if (key == "description") {
+      std::string ignored;
+      if (!get_string(kv.value, ignored)) return rules_error("\"description\" must be a string");
+    } else if (key == "derive") {
+      simdjson::dom::object d;
+      if (kv.value.get_object().get(d) != simdjson::SUCCESS) {
+        return rules_error("\"derive\" must be an object");
+      }
+      for (simdjson::dom::key_value_pair dk : d) {
+        bool b = false;
+        if (dk.value.get_bool().get(b) != simdjson::SUCCESS) {
+          return rules_error("\"derive\"." + std::string(dk.key) + " must be true or false");
+        }
+        if (dk.key == "inverse_pairs") {
+          rules.derive_inverse_pairs = b;
+        } else if (dk.key == "endpoints") {
+          rules.derive_endpoints = b;
+        } else {
+          return rules_error("unknown key \"derive\"." + std::string(dk.key) +
+                             " (expected inverse_pairs or endpoints)");
+        }
+      }
+    } else if (key == "inverse_pairs") {
+      simdjson::dom::array a;
+      if (kv.value.get_array().get(a) != simdjson::SUCCESS) {
+        return rules_error("\"inverse_pairs\" must be an array");
+      }
+      size_t i = 0;
+      for (element item : a) {
+        std::string where = "\"inverse_pairs\"[" + std::to_string(i++) + "]";
+        simdjson::dom::object o;
+        if (item.get_object().get(o) != simdjson::SUCCESS) {
+          return rules_error(where + " must be an object {\"field\": ..., \"inverse\": ...}");
+        }
+        std::string field_text, inverse_text;
+        for (simdjson::dom::key_value_pair p : o) {
+          if (p.key == "field") {
+            if (!get_string(p.value, field_text))
+              return rules_error(where + ".field must be a string");
+          } else if (p.key == "inverse") {
+            if (!get_string(p.value, inverse_text)) {
+              return rules_error(where + ".inverse must be a string");
+            }
+          } else {
+            return rules_error("unknown key " + where + "." + std::string(p.key));
+          }
+        }
+        InversePair pair;
+        if (!split_type_field(field_text, pair.type, pair.field)) {
+          return rules_error(where + ".field must name a field as \"Type.field\", got \"" +
+                             field_text + "\"");
+        }
+        if (!split_type_field(inverse_text, pair.inverse_type, pair.inverse)) {
+          return rules_error(where + ".inverse must name a field as \"Type.field\", got \"" +
+                             inverse_text + "\"");
+        }
+        rules.inverse_pairs.push_back(std::move(pair));
+      }
+    } else if (key == "endpoints") {
+      simdjson::dom::array a;
+      if (kv.value.get_array().get(a) != simdjson::SUCCESS) {
+        return rules_error("\"endpoints\" must be an array");
+      }
+      size_t i = 0;
+      for (element item : a) {
+        std::string where = "\"endpoints\"[" + std::to_string(i++) + "]";
+        simdjson::dom::object o;
+        if (item.get_object().get(o) != simdjson::SUCCESS) {
+          return rules_error(where + " must be an object {\"canonical\": ..., \"same_as\": [...]}");
+        }
+        EndpointGroup group;
+        for (simdjson::dom::key_value_pair p : o) {
+          if (p.key == "canonical") {
+            if (!get_string(p.value, group.canonical)) {
+              return rules_error(where + ".canonical must be a string");
+            }
+          } else if (p.key == "same_as") {
+            simdjson::dom::array names;
+            if (p.value.get_array().get(names) != simdjson::SUCCESS) {
+              return rules_error(where + ".same_as must be an array of field names");
+            }
+            for (element n : names) {
+              std::string name;
+              if (!get_string(n, name)) {
+                return rules_error(where + ".same_as must be an array of field names");
+              }
+              group.same_as.push_back(std::move(name));
+            }
+          } else {
+            return rules_error("unknown key " + where + "." + std::string(p.key));
+          }
+        }
+        if (group.canonical.empty() || group.same_as.empty()) {
+          return rules_error(where + " needs \"canonical\" and a non-empty \"same_as\"");
+        }
+        rules.endpoints.push_back(std::move(group));
+      }
+    } else if (key == "argument_maps") {
+      simdjson::dom::array a;
+      if (kv.value.get_array().get(a) != simdjson::SUCCESS) {
+        return rules_error("\"argument_maps\" must be an array");
+      }
+      size_t i = 0;
+      for (element item : a) {
+        std::string where = "\"argument_maps\"[" + std::to_string(i++) + "]";
+        simdjson::dom::object o;
+        if (item.get_object().get(o) != simdjson::SUCCESS) {
+          return rules_error(where + " must be an object {\"from\": ..., \"to\": ...}");
+        }
+        ArgumentMap map;
+        for (simdjson::dom::key_value_pair p : o) {
+          if (p.key == "from") {
+            if (!get_string(p.value, map.from))
+              return rules_error(where + ".from must be a string");
+          } else if (p.key == "to") {
+            if (!get_string(p.value, map.to)) return rules_error(where + ".to must be a string");
+          } else {
+            return rules_error("unknown key " + where + "." + std::string(p.key));
+          }
+        }
+        if (map.from.empty() || map.to.empty()) {
+          return rules_error(where + " needs \"from\" and \"to\"");
+        }
+        rules.argument_maps.push_back(std::move(map));
+      }
+    } else {
+      return rules_error("unknown key \"" + std::string(key) +
+                         "\" (expected version, description, derive, inverse_pairs, endpoints, "
+                         "argument_maps)");
+    }
+  }
+  return rules;
+}
+
+Result<RulesFile> RulesFile::load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return rules_error("cannot read \"" + path + "\"");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse(text.str());
+}
+
+}  // namespace gqleval::normalize

@@ -1,0 +1,56 @@
+// RulesFile: the rewrite rules a user declares for the Stage 3 rewrites, read
+// from a JSON file with simdjson (the format is documented in RULES_FORMAT.md
+// beside this file). A RulesFile holds names only; Rewrites::build resolves
+// them against one schema, so one file can serve every schema of a dataset:
+// entries that name types or fields a schema does not have are skipped for
+// that schema with a warning.
+//
+// Parsing is strict about shape (unknown keys, wrong types and malformed
+// "Type.field" names are errors, so that a typo never silently disables a
+// rule) and says where the problem is as a JSON path.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+
+namespace gqleval::normalize {
+
+struct RulesFile {
+  // `field` (on type A, returning B or [B]) and `inverse` (on B, returning A,
+  // to-one): walking `field` then `inverse` comes back to the same A.
+  struct InversePair {
+    std::string type;          // A
+    std::string field;         // the forward field on A
+    std::string inverse_type;  // B
+    std::string inverse;       // the back-reference on B
+  };
+  // Root query fields that reach the same data as `canonical` given the same
+  // arguments.
+  struct EndpointGroup {
+    std::string canonical;
+    std::vector<std::string> same_as;
+  };
+  // A field with an argument shape, and the field it is the same as: the
+  // variables of `from` capture values that `to` reuses.
+  struct ArgumentMap {
+    std::string from;  // e.g. usersFilterList(filter: {id: {eq: $x}})
+    std::string to;    // e.g. users(id: $x)
+  };
+
+  std::vector<InversePair> inverse_pairs;
+  std::vector<EndpointGroup> endpoints;
+  std::vector<ArgumentMap> argument_maps;
+  bool derive_inverse_pairs = true;  // also derive inverse pairs from each schema
+  bool derive_endpoints = true;      // also derive endpoint groups from each schema
+
+  // Parses the JSON text of a rules file. Errors use rule "RulesFile".
+  static Result<RulesFile> parse(std::string_view json);
+  // Reads and parses a file.
+  static Result<RulesFile> load(const std::string& path);
+};
+
+}  // namespace gqleval::normalize

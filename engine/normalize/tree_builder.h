@@ -1,0 +1,151 @@
+// TreeBuilder: the machinery behind normalize() (normalize.h), internal to this
+// folder. It builds a mutable tree of BuildNodes (sibling lists by index, so
+// that merging and the cycles rule can move subtrees), then lays the final
+// NormalTree out in the caller's arena. Three files implement it, one step
+// each: tree_builder.cc (expansion, arguments, directives, endpoints),
+// cycles_rule.cc (the cycles rewrite), finalize.cc (symbol numbering, keys,
+// layout, hashes).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/base/result.h"
+#include "engine/graphql/ast.h"
+#include "engine/normalize/canonical_value.h"
+#include "engine/normalize/coerce.h"
+#include "engine/normalize/normal_tree.h"
+#include "engine/normalize/normalize.h"
+#include "engine/normalize/rewrites.h"
+#include "engine/normalize/variables.h"
+#include "engine/schema/schema.h"
+
+namespace gqleval::normalize {
+
+// Condition atoms are kept in `cond` separated by this byte while building
+// (canonical text never contains it), and joined with spaces at the end.
+inline constexpr char kAtomSeparator = '\x03';
+
+struct BuildNode {
+  schema::FieldId field = schema::kNone;
+  schema::TypeId on_type = schema::kNone;  // the concrete type when the parent is abstract
+  schema::TypeId type = schema::kNone;     // the named return type
+  std::string_view name;
+  std::string_view args;  // canonical text, symbols as markers
+  std::string_view cond;  // atoms sorted by raw text, kAtomSeparator between them
+  uint32_t parent = kNoNode;
+  uint32_t first_child = kNoNode;
+  uint32_t last_child = kNoNode;
+  uint32_t next_sibling = kNoNode;
+  SourcePos pos;
+  bool removed = false;
+  bool has_symbols = false;  // args or cond contain a symbol marker
+  // Set by finalize.
+  std::string_view key;
+  std::string_view final_args;
+  std::string_view final_cond;
+};
+
+struct BuildFiring {
+  std::string_view rule;
+  std::string_view path;    // may contain symbol markers until finalize
+  std::string_view detail;  // likewise
+  SourcePos pos;
+};
+
+class TreeBuilder {
+ public:
+  Result<NormalTree> run(const schema::Schema& schema, const ast::Document& document,
+                         const ast::OperationDefinition& operation, const NormalizeOptions& options,
+                         const Rewrites* rewrites, Arena& arena);
+
+ private:
+  // ---- tree_builder.cc
+  bool expand(uint32_t parent, const ast::SelectionSet& set,
+              std::span<const schema::TypeId> possible, size_t atoms_begin, uint32_t depth,
+              uint32_t nesting);
+  bool add_field(uint32_t parent, const ast::Field& field, std::span<const schema::TypeId> possible,
+                 size_t atoms_begin, uint32_t depth, uint32_t nesting);
+  bool add_fragment(uint32_t parent, const ast::SelectionSet& set, std::string_view type_condition,
+                    std::span<const ast::Directive* const> directives,
+                    std::span<const ast::Directive* const> definition_directives,
+                    std::span<const schema::TypeId> possible, size_t atoms_begin, uint32_t depth,
+                    uint32_t nesting);
+  // Evaluates directives: sets `excluded` for a known-false condition, pushes
+  // an atom onto atoms_ for every directive kept in the identity.
+  bool apply_directives(std::span<const ast::Directive* const> directives, bool& excluded);
+  std::string_view make_condition(size_t atoms_begin, bool& has_symbols);
+  bool apply_endpoint_rules(schema::FieldId& field, const ast::Field& source);
+  std::span<const schema::TypeId> narrow(std::span<const schema::TypeId> possible,
+                                         schema::TypeId condition);
+  uint32_t find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,
+                       std::string_view args, std::string_view cond, bool has_symbols,
+                       SourcePos pos);
+  void append_child(uint32_t parent, uint32_t child);
+  // A node's key and path as built so far (symbols still markers), for firings.
+  void append_raw_key(std::string& out, uint32_t node) const;
+  void append_raw_path(std::string& out, uint32_t node) const;
+  void fire(std::string_view rule, std::string_view path, std::string_view detail, SourcePos pos);
+  bool limit_error(std::string message, SourcePos pos);
+  bool coercion_failed();
+
+  // ---- cycles_rule.cc
+  void apply_cycles(uint32_t node);
+  bool try_cycle(uint32_t a);
+  void merge_children(uint32_t from, uint32_t into);
+  void unlink_child(uint32_t parent, uint32_t child);
+  bool same_identity(const BuildNode& x, const BuildNode& y) const;
+
+  // ---- finalize.cc
+  NormalTree finalize();
+  uint32_t number_symbols();
+  uint64_t masked_hash(std::string_view text, bool refined);
+  std::string_view masked_text(std::string_view text);
+  std::string_view renumber(std::string_view text);
+  std::string_view final_condition(std::string_view cond, bool renumbered);
+
+  // Per run.
+  const schema::Schema* schema_ = nullptr;
+  const ast::Document* document_ = nullptr;
+  const ast::OperationDefinition* operation_ = nullptr;
+  const NormalizeOptions* options_ = nullptr;
+  const Rewrites* rewrites_ = nullptr;
+  Arena* arena_ = nullptr;
+  std::optional<ValueCoercer> coercer_;
+  std::optional<Diagnostic> error_;
+  schema::TypeId boolean_type_ = schema::kNone;
+  uint32_t live_nodes_ = 0;
+  uint32_t steps_ = 0;
+  bool any_symbols_ = false;
+
+  // Scratch, reused across runs.
+  VariableBindings variables_;
+  std::vector<BuildNode> nodes_;
+  std::vector<std::string_view> atoms_;
+  std::vector<std::string_view> cond_scratch_;
+  std::vector<CArgument> directive_args_;
+  std::vector<CArgument> args_;
+  std::vector<CArgument> mapped_args_;
+  std::vector<const CValue*> captures_;
+  std::vector<const ast::FragmentDefinition*> fragments_;
+  std::vector<BuildFiring> firings_;
+  std::vector<uint32_t> symbol_numbers_;  // by variable index; 0 = not numbered
+  std::vector<uint32_t> order_;
+  std::vector<uint32_t> layout_parent_;
+  std::vector<uint64_t> masked_key_, masked_path_, refined_key_, subtree_, usage_;
+  std::vector<std::pair<uint64_t, uint32_t>> sort_scratch_;
+  std::vector<std::string_view> atom_scratch_;
+  std::vector<std::string_view> masked_keys_;
+  std::vector<std::string_view> masked_atoms_;
+  std::string hash_text_;
+  std::string head_text_;
+  std::string path_text_;
+  std::string detail_text_;
+  std::string text_;
+};
+
+}  // namespace gqleval::normalize

@@ -1,0 +1,90 @@
+#include "engine/normalize/variables.h"
+
+#include <simdjson.h>
+
+#include <string>
+#include <vector>
+
+namespace gqleval::normalize {
+
+struct VariableBindings::Impl {
+  struct Binding {
+    std::string_view name;
+    const ast::Value* default_value = nullptr;
+    bool has_json = false;
+    simdjson::dom::element json;
+  };
+  simdjson::dom::parser parser;
+  std::vector<Binding> bindings;
+};
+
+VariableBindings::VariableBindings() : impl_(std::make_unique<Impl>()) {}
+VariableBindings::~VariableBindings() = default;
+
+std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& /*schema*/,
+                                                 const ast::OperationDefinition& op,
+                                                 std::string_view json) {
+  impl_->bindings.clear();
+  if (op.variables.size() > kMaxSymbols) {
+    return make_error(
+        "Normalize",
+        "The operation defines more than " + std::to_string(kMaxSymbols) + " variables.",
+        op.loc.pos());
+  }
+  for (const ast::VariableDefinition* def : op.variables) {
+    Impl::Binding b;
+    b.name = def->variable.value;
+    b.default_value = def->default_value;
+    impl_->bindings.push_back(b);
+  }
+  // Only whitespace means "no variables".
+  if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) return std::nullopt;
+  simdjson::dom::element root;
+  if (auto err = impl_->parser.parse(json.data(), json.size()).get(root);
+      err != simdjson::SUCCESS) {
+    return make_error(
+        "VariableValues",
+        std::string("The variables are not valid JSON: ") + simdjson::error_message(err),
+        SourcePos{});
+  }
+  simdjson::dom::object object;
+  if (root.get_object().get(object) != simdjson::SUCCESS) {
+    return make_error("VariableValues", "The variables must be a JSON object.", SourcePos{});
+  }
+  for (simdjson::dom::key_value_pair kv : object) {
+    for (Impl::Binding& b : impl_->bindings) {
+      if (b.name == kv.key) {
+        b.has_json = true;
+        b.json = kv.value;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+const CValue* VariableBindings::resolve(ValueCoercer& coercer, const ast::Value& variable,
+                                        schema::TypeRef location) {
+  for (uint32_t i = 0; i < impl_->bindings.size(); ++i) {
+    const Impl::Binding& b = impl_->bindings[i];
+    if (b.name != variable.text) continue;
+    if (b.has_json) return coercer.coerce_json(b.json, location, b.name, variable.loc.pos());
+    if (b.default_value != nullptr) return coercer.coerce_literal(*b.default_value, location);
+    return coercer.make_symbol(i);
+  }
+  return coercer.fail("NoUndefinedVariables",
+                      "Variable \"$" + std::string(variable.text) + "\" is not defined.",
+                      variable.loc.pos());
+}
+
+uint32_t VariableBindings::count() const { return static_cast<uint32_t>(impl_->bindings.size()); }
+
+std::string_view VariableBindings::name(uint32_t index) const {
+  return impl_->bindings[index].name;
+}
+
+bool VariableBindings::has_value(uint32_t index) const {
+  const Impl::Binding& b = impl_->bindings[index];
+  return b.has_json || b.default_value != nullptr;
+}
+
+}  // namespace gqleval::normalize

@@ -1,0 +1,124 @@
+// Variables (SEMANTICS.md, Stage 2, "Variables"): bound values replace the
+// variable, unbound variables stay symbols numbered $1, $2, ... by first use
+// in the canonical traversal, so that renaming variables changes nothing.
+#include "engine/normalize/variables.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/normalize/normalize_test_util.h"
+
+namespace gqleval::normalize {
+namespace {
+
+using testing::golden_schema;
+using testing::Harness;
+
+class VariablesTest : public ::testing::Test {
+ protected:
+  Harness h{golden_schema("media")};
+};
+
+TEST_F(VariablesTest, UnboundVariableStaysASymbol) {
+  EXPECT_EQ(h.normal("query($t: String!) { search(text: $t) { __typename } }"),
+            "query {\n"
+            "  search(text: $1) {\n"
+            "    __typename on Book\n"
+            "    __typename on Movie\n"
+            "    __typename on Person\n"
+            "  }\n"
+            "}\n");
+  auto t = h.tree("query($t: String!) { search(text: $t) { __typename } }");
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->symbol_count, 1u);
+}
+
+TEST_F(VariablesTest, BoundVariableIsReplacedByItsValue) {
+  NormalizeOptions options;
+  options.variables_json = R"({"t": "x"})";
+  EXPECT_EQ(h.normal("query($t: String!) { search(text: $t) { __typename } }", options),
+            h.normal("{ search(text: \"x\") { __typename } }"));
+}
+
+TEST_F(VariablesTest, DefaultValueBindsWhenNoValueIsGiven) {
+  EXPECT_EQ(h.normal("query($id: ID = 3) { book(id: $id) { isbn } }"),
+            h.normal("{ book(id: \"3\") { isbn } }"));
+  // A default equal to the argument's default is the same as leaving it out.
+  EXPECT_EQ(h.normal("query($n: Int = 10) { search(text: \"x\", first: $n) { __typename } }"),
+            h.normal("{ search(text: \"x\") { __typename } }"));
+  // A given value wins over the default; an explicit null too.
+  NormalizeOptions options;
+  options.variables_json = R"({"n": null})";
+  EXPECT_EQ(
+      h.normal("query($n: Int = 10) { search(text: \"x\", first: $n) { __typename } }", options),
+      h.normal("{ search(text: \"x\", first: null) { __typename } }"));
+}
+
+TEST_F(VariablesTest, RenamingVariablesChangesNothing) {
+  EXPECT_EQ(
+      h.normal("query($a: String!, $b: Int) { search(text: $a, first: $b) { __typename } }"),
+      h.normal("query Q($y: Int, $x: String!) { search(first: $y, text: $x) { __typename } }"));
+  EXPECT_EQ(h.normal("query($a: String!, $b: Int) { search(text: $a, first: $b) { __typename } }"),
+            "query {\n"
+            "  search(first: $1, text: $2) {\n"
+            "    __typename on Book\n"
+            "    __typename on Movie\n"
+            "    __typename on Person\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST_F(VariablesTest, NumberingDoesNotDependOnSourceOrderOrDefinitionOrder) {
+  const std::string a = h.normal(
+      "query($p: ID!, $q: ID!) { one: book(id: $p) { title } two: book(id: $q) { isbn } }");
+  const std::string b = h.normal(
+      "query($q: ID!, $p: ID!) { two: book(id: $q) { isbn } one: book(id: $p) { title } }");
+  const std::string c =
+      h.normal("query($u: ID!, $v: ID!) { x: book(id: $v) { isbn } y: book(id: $u) { title } }");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a, c);
+}
+
+TEST_F(VariablesTest, SharedVariablesAreTracked) {
+  // Same variable twice vs two different variables: not equivalent.
+  EXPECT_NE(
+      h.normal("query($p: ID!) { a: book(id: $p) { title } b: media(id: $p) { id } }"),
+      h.normal("query($p: ID!, $q: ID!) { a: book(id: $p) { title } b: media(id: $q) { id } }"));
+  // Which of two fields shares a variable with a third one is kept.
+  const std::string x = h.normal(
+      "query($p: ID!, $q: ID!) { book(id: $p) { isbn } media(id: $p) { id } "
+      "b2: book(id: $q) { title } }");
+  const std::string y = h.normal(
+      "query($p: ID!, $q: ID!) { book(id: $q) { isbn } media(id: $p) { id } "
+      "b2: book(id: $p) { title } }");
+  EXPECT_NE(x, y);
+  // ... and renaming or reordering that keeps the sharing keeps the tree.
+  const std::string z = h.normal(
+      "query($r: ID!, $s: ID!) { b2: book(id: $s) { title } media(id: $r) { id } "
+      "book(id: $r) { isbn } }");
+  EXPECT_EQ(x, z);
+}
+
+TEST_F(VariablesTest, SymbolsInsideListsAndObjects) {
+  EXPECT_EQ(h.normal("query($k: String!, $t: Int) { search(text: \"x\", "
+                     "filter: {range: {to: $t}, kinds: [$k]}) { __typename } }"),
+            h.normal("query($kind: String!, $to: Int) { search(text: \"x\", "
+                     "filter: {kinds: [$kind], range: {to: $to}}) { __typename } }"));
+}
+
+TEST_F(VariablesTest, BindingsReportNamesAndValues) {
+  Arena arena;
+  auto doc = graphql::parse("query($a: Int, $b: Int = 1) { book(id: 1) { isbn } }", arena);
+  ASSERT_TRUE(doc.ok());
+  const auto& op = ast::as<ast::OperationDefinition>(*(*doc)->definitions[0]);
+  VariableBindings bindings;
+  EXPECT_FALSE(bindings.bind(h.schema(), op, "").has_value());
+  ASSERT_EQ(bindings.count(), 2u);
+  EXPECT_EQ(bindings.name(0), "a");
+  EXPECT_FALSE(bindings.has_value(0));
+  EXPECT_TRUE(bindings.has_value(1));
+  EXPECT_FALSE(bindings.bind(h.schema(), op, R"({"a": 5, "unused": 1})").has_value());
+  EXPECT_TRUE(bindings.has_value(0));
+}
+
+}  // namespace
+}  // namespace gqleval::normalize

@@ -1,0 +1,41 @@
+// The built-in prelude of every schema: graphql-js 16.13.2's specified scalars
+// (String, Int, Float, Boolean, ID, in that order, so their ids are fixed), the
+// specified directives (@include, @skip, @deprecated, @specifiedBy, @oneOf) and
+// the introspection types (__Schema, __Directive, __DirectiveLocation, __Type,
+// __Field, __InputValue, __EnumValue, __TypeKind), as SDL with graphql-js's
+// descriptions. graphql-js 16.13.2 is the reference: @oneOf exists since 16.9,
+// and 16.14 added deprecation of directive definitions (a DIRECTIVE_DEFINITION
+// location, __Directive.isDeprecated), which our October 2021 grammar and AST
+// cannot express. It is parsed once per process, on first use (thread-safe), and
+// lives until exit, so schemas may point into it.
+//
+// Also the dialect's list of StepZen scalars: the custom scalars StepZen documents
+// as built in (https://stepzen.com/docs/design-a-graphql-schema/custom-scalars):
+// Date, DateTime, JSON and Secret.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "engine/base/result.h"
+#include "engine/graphql/ast.h"
+
+namespace gqleval::schema {
+
+std::string_view prelude_sdl();
+
+// The parsed prelude; an error only if the parser rejects it (a bug).
+const Result<const ast::Document*>& prelude_document();
+
+std::span<const std::string_view> stepzen_scalars();
+bool is_stepzen_scalar(std::string_view name);
+
+// graphql-js's descriptions of the meta fields.
+inline constexpr std::string_view kTypenameDescription =
+    "The name of the current Object type at runtime.";
+inline constexpr std::string_view kSchemaDescription =
+    "Access the current type schema of this server.";
+inline constexpr std::string_view kTypeDescription =
+    "Request the type information of a single type.";
+
+}  // namespace gqleval::schema

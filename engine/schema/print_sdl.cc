@@ -1,0 +1,250 @@
+// Schema::print_sdl: graphql-js 16's printSchema(), line for line: the schema
+// definition when the root types do not have the default names (or, as the
+// spec asks, when a type has a default name but is not that root), the schema's
+// own directive definitions, then every type that is not built in, in type
+// order, separated by blank lines, without a trailing newline. Descriptions
+// print as block strings where graphql-js would, defaults as default_value.h
+// explains. Dialect fixes are visible (declared scalars, inherited fields,
+// merged definitions); kept server directives are not printed, so graphql-js
+// accepts the output.
+#include <string>
+#include <vector>
+
+#include "engine/graphql/block_string.h"
+#include "engine/graphql/printer.h"
+#include "engine/schema/default_value.h"
+#include "engine/schema/schema.h"
+#include "engine/schema/schema_diagnostics.h"
+#include "engine/schema/schema_impl.h"
+#include "engine/schema/type_relations.h"
+
+namespace gqleval::schema {
+namespace {
+
+constexpr std::string_view kDefaultDeprecationReason = "No longer supported";
+
+// graphql-js isPrintableAsBlockString.
+bool printable_as_block_string(std::string_view value) {
+  if (value.empty()) return true;
+  bool is_empty_line = true;
+  bool has_indent = false;
+  bool has_common_indent = true;
+  bool seen_non_empty_line = false;
+  for (char ch : value) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c < 0x10 && c != '\t' && c != '\n') return false;  // graphql-js: \0-\x08, \x0B-\x0F
+    if (c == '\n') {
+      if (is_empty_line && !seen_non_empty_line) return false;  // a leading newline
+      seen_non_empty_line = true;
+      is_empty_line = true;
+      has_indent = false;
+    } else if (c == '\t' || c == ' ') {
+      has_indent = has_indent || is_empty_line;
+    } else {
+      has_common_indent = has_common_indent && has_indent;
+      is_empty_line = false;
+    }
+  }
+  if (is_empty_line) return false;                             // trailing empty lines
+  if (has_common_indent && seen_non_empty_line) return false;  // an internal indent
+  return true;
+}
+
+std::string replace_newlines(const std::string& s, std::string_view indentation) {
+  std::string out;
+  for (char c : s) {
+    out.push_back(c);
+    if (c == '\n') out.append(indentation);
+  }
+  return out;
+}
+
+std::string description(std::string_view text, std::string_view indentation = {},
+                        bool first_in_block = true) {
+  if (text.empty()) return {};
+  std::string literal = printable_as_block_string(text) ? graphql::print_block_string(text)
+                                                        : graphql::print_string(text);
+  std::string out = !indentation.empty() && !first_in_block ? "\n" : "";
+  return out.append(indentation).append(replace_newlines(literal, indentation)).append("\n");
+}
+
+std::string deprecated(bool is_deprecated, std::string_view reason) {
+  if (!is_deprecated) return {};
+  if (reason != kDefaultDeprecationReason) {
+    return cat(" @deprecated(reason: ", graphql::print_string(reason), ")");
+  }
+  return " @deprecated";
+}
+
+std::string block(const std::vector<std::string>& items) {
+  if (items.empty()) return {};
+  std::string out = " {\n";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out.push_back('\n');
+    out += items[i];
+  }
+  return out + "\n}";
+}
+
+class SdlPrinter {
+ public:
+  explicit SdlPrinter(const Schema::Impl& s) : s_(s) {}
+
+  std::string print() {
+    std::vector<std::string> parts;
+    if (std::string def = schema_definition(); !def.empty()) parts.push_back(std::move(def));
+    for (const DirectiveDef& d : s_.directives) {
+      if (!d.built_in && d.declared) parts.push_back(directive(d));
+    }
+    for (const TypeDef& t : s_.types) {
+      if (!t.built_in) parts.push_back(type(t));
+    }
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (i > 0) out += "\n\n";
+      out += parts[i];
+    }
+    return out;
+  }
+
+ private:
+  std::string_view name(TypeId t) const { return s_.types[t].name; }
+
+  std::string schema_definition() {
+    static constexpr std::string_view kOps[3] = {"query", "mutation", "subscription"};
+    static constexpr std::string_view kDefault[3] = {"Query", "Mutation", "Subscription"};
+    // The definition may be left out when re-reading the text by the default names
+    // gives the same roots. graphql-js 16 only checks the names of the roots it
+    // has; like the spec (RFC graphql-spec#987) and graphql-js 17, we also keep
+    // the definition when a type with a default name is not that root.
+    bool common_names = true;
+    for (int op = 0; op < 3; ++op) {
+      TypeId root = s_.roots[op];
+      TypeId named = s_.type_index.find(NameTable::kNoScope, kDefault[op]);
+      if (root != kNone ? s_.types[root].name != kDefault[op] : named != kNone) {
+        common_names = false;
+      }
+    }
+    if (s_.schema_description.empty() && common_names) return {};
+    std::string out = cat(description(s_.schema_description), "schema {\n");
+    bool first = true;
+    for (int op = 0; op < 3; ++op) {
+      if (s_.roots[op] == kNone) continue;
+      if (!first) out.push_back('\n');
+      out.append("  ").append(kOps[op]).append(": ").append(name(s_.roots[op]));
+      first = false;
+    }
+    return out.append("\n}");
+  }
+
+  std::string input_value(const InputValue& v) {
+    std::string out = cat(v.name, ": ", type_ref_string(s_, v.type));
+    if (v.default_value != nullptr) {
+      if (std::optional<std::string> d = print_default_value(s_, v.type, *v.default_value)) {
+        out.append(" = ").append(*d);
+      }
+    }
+    return out.append(deprecated(v.deprecated, v.deprecation_reason));
+  }
+
+  std::string arguments(std::span<const InputValue> args, std::string_view indentation = {}) {
+    if (args.empty()) return {};
+    bool any_description = false;
+    for (const InputValue& a : args) any_description = any_description || !a.description.empty();
+    std::string out = "(";
+    if (!any_description) {
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += input_value(args[i]);
+      }
+      return out.append(")");
+    }
+    std::string inner = cat("  ", indentation);
+    out += "\n";
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (i > 0) out += "\n";
+      out += cat(description(args[i].description, inner, i == 0), inner, input_value(args[i]));
+    }
+    return out.append("\n").append(indentation).append(")");
+  }
+
+  std::string directive(const DirectiveDef& d) {
+    std::string out = cat(description(d.description), "directive @", d.name, arguments(d.arguments),
+                          d.repeatable ? " repeatable" : "", " on ");
+    const ast::DirectiveDefinition* node = s_.directive_syntax[d.id].definition;
+    for (size_t i = 0; node != nullptr && i < node->locations.size(); ++i) {
+      if (i > 0) out += " | ";
+      out.append(node->locations[i]->value);
+    }
+    return out;
+  }
+
+  std::string implements(const TypeDef& t) {
+    if (t.interfaces.empty()) return {};
+    std::string out = " implements ";
+    for (size_t i = 0; i < t.interfaces.size(); ++i) {
+      if (i > 0) out += " & ";
+      out.append(name(t.interfaces[i]));
+    }
+    return out;
+  }
+
+  std::string fields(const TypeDef& t) {
+    std::vector<std::string> items;
+    for (size_t i = 0; i < t.fields.size(); ++i) {
+      const FieldDef& f = s_.fields[t.fields[i]];
+      items.push_back(cat(description(f.description, "  ", i == 0), "  ", f.name,
+                          arguments(f.arguments, "  "), ": ", type_ref_string(s_, f.type),
+                          deprecated(f.deprecated, f.deprecation_reason)));
+    }
+    return block(items);
+  }
+
+  std::string type(const TypeDef& t) {
+    std::string head = description(t.description);
+    switch (t.kind) {
+      case TypeKind::kScalar: {
+        std::string out = cat(head, "scalar ", t.name);
+        if (!t.specified_by_url.empty()) {
+          out += cat(" @specifiedBy(url: ", graphql::print_string(t.specified_by_url), ")");
+        }
+        return out;
+      }
+      case TypeKind::kObject: return cat(head, "type ", t.name, implements(t), fields(t));
+      case TypeKind::kInterface: return cat(head, "interface ", t.name, implements(t), fields(t));
+      case TypeKind::kUnion: {
+        std::string out = cat(head, "union ", t.name);
+        for (size_t i = 0; i < t.union_members.size(); ++i) {
+          out.append(i == 0 ? " = " : " | ").append(name(t.union_members[i]));
+        }
+        return out;
+      }
+      case TypeKind::kEnum: {
+        std::vector<std::string> items;
+        for (size_t i = 0; i < t.enum_values.size(); ++i) {
+          const EnumValue& v = t.enum_values[i];
+          items.push_back(cat(description(v.description, "  ", i == 0), "  ", v.name,
+                              deprecated(v.deprecated, v.deprecation_reason)));
+        }
+        return cat(head, "enum ", t.name, block(items));
+      }
+      case TypeKind::kInputObject: {
+        std::vector<std::string> items;
+        for (size_t i = 0; i < t.input_fields.size(); ++i) {
+          const InputValue& f = t.input_fields[i];
+          items.push_back(cat(description(f.description, "  ", i == 0), "  ", input_value(f)));
+        }
+        return cat(head, "input ", t.name, t.one_of ? " @oneOf" : "", block(items));
+      }
+    }
+    return head;
+  }
+
+  const Schema::Impl& s_;
+};
+
+}  // namespace
+
+std::string Schema::print_sdl() const { return SdlPrinter(*impl_).print(); }
+
+}  // namespace gqleval::schema

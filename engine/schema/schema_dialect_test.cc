@@ -1,0 +1,334 @@
+// The StepZen dialect: each fix the default build makes, with its warning
+// (rule, text, locations), and the same document under strict mode, where the
+// fix is graphql-js's error instead.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "engine/schema/schema.h"
+#include "engine/schema/schema_test_util.h"
+
+namespace gqleval::schema {
+namespace {
+
+using testing::must_build;
+
+const BuildOptions kStrict{.strict = true};
+
+void expect_diagnostic(const Diagnostic& d, std::string_view rule, std::string_view message,
+                       std::vector<SourcePos> locations, Severity severity) {
+  EXPECT_EQ(d.rule, rule);
+  EXPECT_EQ(d.message, message);
+  EXPECT_EQ(d.locations, locations);
+  EXPECT_EQ(d.severity, severity);
+}
+
+// ---------------------------------------------------------------- StepZen scalars
+
+constexpr std::string_view kScalars =
+    "type Query {\n"
+    "  born: Date\n"
+    "  seen: [DateTime!]\n"
+    "  raw(filter: JSON, key: Secret): JSON\n"
+    "  again: Date\n"
+    "}";
+
+TEST(SchemaDialectTest, DeclaresStepZenScalarsOnFirstUse) {
+  auto s = must_build(kScalars);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 4u);  // one per scalar, not per use
+  expect_diagnostic(s->warnings()[0], "KnownTypeNames",
+                    "Unknown type \"Date\". Declared it as the StepZen scalar Date.", {{2, 9}},
+                    Severity::kWarning);
+  expect_diagnostic(s->warnings()[1], "KnownTypeNames",
+                    "Unknown type \"DateTime\". Declared it as the StepZen scalar DateTime.",
+                    {{3, 10}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[2].message,
+            "Unknown type \"JSON\". Declared it as the StepZen scalar JSON.");
+  EXPECT_EQ(s->warnings()[2].pos(), (SourcePos{4, 15}));
+  EXPECT_EQ(s->warnings()[3].message,
+            "Unknown type \"Secret\". Declared it as the StepZen scalar Secret.");
+  for (std::string_view name : {"Date", "DateTime", "JSON", "Secret"}) {
+    const TypeDef* t = s->type_named(name);
+    ASSERT_NE(t, nullptr) << name;
+    EXPECT_EQ(t->kind, TypeKind::kScalar);
+    EXPECT_TRUE(t->dialect_declared);
+    EXPECT_FALSE(t->built_in);
+  }
+  EXPECT_EQ(s->field_named(s->query_type(), "born")->type.named, s->find_type("Date"));
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsUndeclaredStepZenScalars) {
+  auto built = Schema::build(kScalars, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 6u);  // graphql-js reports every use
+  expect_diagnostic(built.error()[0], "KnownTypeNames", "Unknown type \"Date\".", {{2, 9}},
+                    Severity::kError);
+  EXPECT_EQ(built.error()[4].message, "Unknown type \"JSON\".");
+  EXPECT_EQ(built.error()[4].pos(), (SourcePos{4, 35}));
+  EXPECT_EQ(built.error()[5].message, "Unknown type \"Date\".");
+  EXPECT_EQ(built.error()[5].pos(), (SourcePos{5, 10}));
+}
+
+TEST(SchemaDialectTest, OnlyStepZenScalarsAreDeclared) {
+  auto built = Schema::build("type Query { a: Date b: Timestamp }");
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  EXPECT_EQ(built.error()[0].message, "Unknown type \"Timestamp\".");
+  // A schema that declares the scalar itself needs no fix.
+  auto own = must_build("scalar Date\ntype Query { a: Date }");
+  ASSERT_TRUE(own);
+  EXPECT_TRUE(own->warnings().empty());
+  EXPECT_FALSE(own->type_named("Date")->dialect_declared);
+}
+
+// ---------------------------------------------------------------- identical duplicates
+
+constexpr std::string_view kPastedTwice =
+    "type Query { a: A }\n"
+    "type A { x: Int }\n"
+    "extend type A { y: Int }\n"
+    "type Query { a: A }\n"
+    "type A { x: Int }\n"
+    "extend type A { y: Int }";
+
+TEST(SchemaDialectTest, MergesIdenticalDuplicates) {
+  auto s = must_build(kPastedTwice);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 3u);
+  expect_diagnostic(s->warnings()[0], "UniqueTypeNames",
+                    "There can be only one type named \"Query\". The definitions are identical; "
+                    "merged them.",
+                    {{1, 6}, {4, 6}}, Severity::kWarning);
+  expect_diagnostic(s->warnings()[1], "UniqueTypeNames",
+                    "There can be only one type named \"A\". The definitions are identical; "
+                    "merged them.",
+                    {{2, 6}, {5, 6}}, Severity::kWarning);
+  expect_diagnostic(s->warnings()[2], "UniqueFieldDefinitionNames",
+                    "Field \"A.y\" can only be defined once. The extension repeats an identical "
+                    "one; merged them.",
+                    {{3, 1}, {6, 1}}, Severity::kWarning);
+  const TypeDef* a = s->type_named("A");
+  ASSERT_EQ(a->fields.size(), 2u);
+  EXPECT_EQ(s->field(a->fields[1]).name, "y");
+  EXPECT_EQ(s->type(s->query_type()).fields.size(), 1u);
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsDuplicates) {
+  auto built = Schema::build(kPastedTwice, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 5u);
+  expect_diagnostic(built.error()[0], "UniqueTypeNames",
+                    "There can be only one type named \"Query\".", {{1, 6}, {4, 6}},
+                    Severity::kError);
+  EXPECT_EQ(built.error()[1].message, "Field \"Query.a\" can only be defined once.");
+  EXPECT_EQ(built.error()[2].message, "There can be only one type named \"A\".");
+  EXPECT_EQ(built.error()[3].message, "Field \"A.x\" can only be defined once.");
+  expect_diagnostic(built.error()[4], "UniqueFieldDefinitionNames",
+                    "Field \"A.y\" can only be defined once.", {{3, 17}, {6, 17}},
+                    Severity::kError);
+}
+
+TEST(SchemaDialectTest, DifferentDuplicatesStayErrors) {
+  auto built = Schema::build("type Query { a: Int }\ntype A { x: Int }\ntype A { x: String }");
+  ASSERT_FALSE(built.ok());
+  EXPECT_EQ(built.error()[0].message, "There can be only one type named \"A\".");
+  EXPECT_EQ(built.error()[0].locations, (std::vector<SourcePos>{{2, 6}, {3, 6}}));
+}
+
+TEST(SchemaDialectTest, MergesIdenticalDirectiveAndSchemaDefinitions) {
+  auto s = must_build(
+      "directive @a on FIELD\nschema { query: Q }\ntype Q { a: Int }\n"
+      "directive @a on FIELD\nschema { query: Q }");
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "UniqueDirectiveNames",
+                    "There can be only one directive named \"@a\". The definitions are "
+                    "identical; merged them.",
+                    {{1, 12}, {4, 12}}, Severity::kWarning);
+  expect_diagnostic(s->warnings()[1], "LoneSchemaDefinition",
+                    "Must provide only one schema definition. It is identical to the first one; "
+                    "merged them.",
+                    {{2, 1}, {5, 1}}, Severity::kWarning);
+  EXPECT_EQ(s->query_type(), s->find_type("Q"));
+}
+
+// ---------------------------------------------------------------- repeated root types
+
+constexpr std::string_view kRootPerFile =
+    "type Query { a: Int }\n"
+    "type Query { b(x: Int): String }\n"
+    "type Mutation { m: Int }\n"
+    "type Mutation { n: Int }";
+
+TEST(SchemaDialectTest, MergesRepeatedRootTypesWhoseFieldsDoNotClash) {
+  auto s = must_build(kRootPerFile);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "UniqueTypeNames",
+                    "There can be only one type named \"Query\". Merged the definitions, whose "
+                    "fields do not clash, as StepZen does.",
+                    {{1, 6}, {2, 6}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[1].locations, (std::vector<SourcePos>{{3, 6}, {4, 6}}));
+  EXPECT_NE(s->find_field(s->query_type(), "b"), kNone);
+  EXPECT_NE(s->find_field(s->mutation_type(), "n"), kNone);
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsRepeatedRootTypes) {
+  auto built = Schema::build(kRootPerFile, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 2u);
+  expect_diagnostic(built.error()[0], "UniqueTypeNames",
+                    "There can be only one type named \"Query\".", {{1, 6}, {2, 6}},
+                    Severity::kError);
+}
+
+TEST(SchemaDialectTest, OnlyRootTypesWithoutClashesMerge) {
+  // A clash between the two definitions is a genuine error.
+  auto clash = Schema::build("type Query { a: Int }\ntype Query { a: String }");
+  ASSERT_FALSE(clash.ok());
+  ASSERT_EQ(clash.error().size(), 2u);
+  EXPECT_EQ(clash.error()[1].message, "Field \"Query.a\" can only be defined once.");
+  // Other types do not merge.
+  auto other = Schema::build("type Query { a: T }\ntype T { a: Int }\ntype T { b: Int }");
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.error()[0].message, "There can be only one type named \"T\".");
+  // With a schema definition, the root is whatever it names.
+  auto named = must_build("schema { query: Q }\ntype Q { a: Int }\ntype Q { b: Int }");
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->type(named->query_type()).fields.size(), 2u);
+}
+
+// ---------------------------------------------------------------- inherited interface fields
+
+constexpr std::string_view kInherits =
+    "interface census_details {\n"
+    "  census_ranking: String\n"
+    "  population(year: Int = 2020): Float\n"
+    "}\n"
+    "type City implements census_details {\n"
+    "  city_id: Int!\n"
+    "}\n"
+    "extend type City { name: String }\n"
+    "type Query { city: City }";
+
+TEST(SchemaDialectTest, InheritsInterfaceFieldsAnObjectDoesNotRepeat) {
+  auto s = must_build(kInherits);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "SchemaValidation",
+                    "Interface field census_details.census_ranking expected but City does not "
+                    "provide it. City inherits it, as in StepZen.",
+                    {{2, 3}, {5, 1}, {8, 1}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[1].locations, (std::vector<SourcePos>{{3, 3}, {5, 1}, {8, 1}}));
+  TypeId city = s->find_type("City");
+  const FieldDef* population = s->field_named(city, "population");
+  ASSERT_NE(population, nullptr);
+  EXPECT_EQ(population->owner, city);
+  EXPECT_EQ(s->type_to_string(population->type), "Float");
+  ASSERT_EQ(population->arguments.size(), 1u);
+  EXPECT_EQ(population->arguments[0].default_value->text, "2020");
+  // Own fields first, then the extension's, then the inherited ones.
+  std::vector<std::string> names;
+  for (FieldId f : s->type(city).fields) names.emplace_back(s->field(f).name);
+  EXPECT_EQ(names, (std::vector<std::string>{"city_id", "name", "census_ranking", "population"}));
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsMissingInterfaceFields) {
+  auto built = Schema::build(kInherits, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 2u);
+  expect_diagnostic(built.error()[0], "SchemaValidation",
+                    "Interface field census_details.census_ranking expected but City does not "
+                    "provide it.",
+                    {{2, 3}, {5, 1}, {8, 1}}, Severity::kError);
+}
+
+TEST(SchemaDialectTest, InheritanceFollowsInterfacesOfInterfaces) {
+  auto s = must_build(
+      "interface A { a: Int }\ninterface B implements A { b: Int }\n"
+      "type T implements B & A { t: Int }\ntype Query { t: T }");
+  ASSERT_TRUE(s);
+  // B inherits a; T inherits b and a (through B, which now has it).
+  ASSERT_EQ(s->warnings().size(), 3u);
+  EXPECT_EQ(
+      s->warnings()[0].message,
+      "Interface field A.a expected but B does not provide it. B inherits it, as in StepZen.");
+  EXPECT_NE(s->find_field(s->find_type("T"), "a"), kNone);
+  EXPECT_NE(s->find_field(s->find_type("T"), "b"), kNone);
+  EXPECT_NE(s->find_field(s->find_type("B"), "a"), kNone);
+}
+
+TEST(SchemaDialectTest, AFieldOfTheWrongTypeIsStillAnError) {
+  auto built = Schema::build("interface I { id: ID! }\ntype Query implements I { id: String }");
+  ASSERT_FALSE(built.ok());
+  EXPECT_EQ(built.error()[0].message,
+            "Interface field I.id expects type ID! but Query.id is type String.");
+  EXPECT_EQ(built.error()[0].locations, (std::vector<SourcePos>{{1, 19}, {2, 31}}));
+}
+
+// ---------------------------------------------------------------- unknown directives
+
+constexpr std::string_view kServerDirectives =
+    "type Customer @materializer(query: \"x\") { id: ID }\n"
+    "type Query {\n"
+    "  customer(id: ID!): Customer @dbquery(type: \"mysql\", table: \"customer\")\n"
+    "  customers: [Customer] @dbquery(type: \"mysql\") @rest(endpoint: \"https://x\")\n"
+    "}";
+
+TEST(SchemaDialectTest, KeepsUnknownServerDirectives) {
+  auto s = must_build(kServerDirectives);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 3u);  // one per directive
+  expect_diagnostic(s->warnings()[0], "KnownDirectives",
+                    "Unknown directive \"@materializer\". Kept it as a server directive.",
+                    {{1, 15}}, Severity::kWarning);
+  expect_diagnostic(s->warnings()[1], "KnownDirectives",
+                    "Unknown directive \"@dbquery\". Kept it as a server directive.", {{3, 31}},
+                    Severity::kWarning);
+  EXPECT_EQ(s->warnings()[2].message,
+            "Unknown directive \"@rest\". Kept it as a server directive.");
+  const DirectiveDef* dbquery = s->directive_named("dbquery");
+  ASSERT_NE(dbquery, nullptr);
+  EXPECT_FALSE(dbquery->declared);
+  EXPECT_FALSE(dbquery->built_in);
+  EXPECT_TRUE(dbquery->allows(DirectiveLocation::kFieldDefinition));
+  EXPECT_FALSE(dbquery->allows(DirectiveLocation::kField));
+  EXPECT_TRUE(s->directive_named("materializer")->allows(DirectiveLocation::kObject));
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsUnknownDirectives) {
+  auto built = Schema::build(kServerDirectives, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 4u);
+  expect_diagnostic(built.error()[0], "KnownDirectives", "Unknown directive \"@materializer\".",
+                    {{1, 15}}, Severity::kError);
+  expect_diagnostic(built.error()[1], "KnownDirectives", "Unknown directive \"@dbquery\".",
+                    {{3, 31}}, Severity::kError);
+  EXPECT_EQ(built.error()[2].message, "Unknown directive \"@dbquery\".");
+  EXPECT_EQ(built.error()[3].message, "Unknown directive \"@rest\".");
+}
+
+TEST(SchemaDialectTest, UnknownDirectivesInExecutableDefinitionsStayErrors) {
+  auto built = Schema::build("type Query { a: Int }\nquery { a @dbquery }");
+  ASSERT_FALSE(built.ok());
+  EXPECT_EQ(built.error()[0].message, "Unknown directive \"@dbquery\".");
+}
+
+TEST(SchemaDialectTest, KnownDirectivesInTheWrongPlaceStayErrors) {
+  auto built = Schema::build("type Query @deprecated { a: Int }");
+  ASSERT_FALSE(built.ok());
+  EXPECT_EQ(built.error()[0].message, "Directive \"@deprecated\" may not be used on OBJECT.");
+}
+
+TEST(SchemaDialectTest, ACleanSchemaHasNoWarnings) {
+  auto s = must_build("type Query { a: Int }");
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->warnings().empty());
+  auto strict = must_build("type Query { a: Int }", kStrict);
+  EXPECT_TRUE(strict);
+}
+
+}  // namespace
+}  // namespace gqleval::schema

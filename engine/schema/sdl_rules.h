@@ -1,0 +1,51 @@
+// The SDL validation that graphql-js's buildSchema() runs before it builds
+// anything (its specifiedSDLRules: LoneSchemaDefinition, UniqueOperationTypes,
+// UniqueTypeNames, UniqueEnumValueNames, UniqueFieldDefinitionNames,
+// UniqueArgumentDefinitionNames, UniqueDirectiveNames, KnownTypeNames,
+// KnownDirectives, UniqueDirectivesPerLocation, PossibleTypeExtensions,
+// KnownArgumentNames on directives, UniqueArgumentNames, UniqueInputFieldNames,
+// ProvidedRequiredArguments on directives), walked in graphql-js's visiting
+// order so that the errors come out in the same order, with the same messages
+// and locations.
+//
+// Where the StepZen dialect has a fix and `strict` is off, the check records the
+// fix instead of an error: a StepZen scalar to declare, a duplicate definition or
+// extension to drop (identical) or to merge (a root type whose fields do not
+// clash), an unknown directive on a type-system definition to keep. Each fix
+// yields one warning. Definitions that are dropped are not checked further, as
+// if they had not been written.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/graphql/ast.h"
+
+namespace gqleval::schema {
+
+enum class Disposition : uint8_t {
+  kKeep,
+  kDrop,              // an identical duplicate: ignore it
+  kMergeAsExtension,  // a repeated root type definition: treat it as an extension
+};
+
+struct KeptDirective {
+  std::string_view name;
+  uint32_t locations = 0;  // bit set of DirectiveLocation where it is applied
+  ast::Loc first_use;
+};
+
+struct SdlCheck {
+  Diagnostics errors;
+  Diagnostics warnings;
+  std::vector<Disposition> disposition;           // one per definition of the document
+  std::vector<std::string_view> dialect_scalars;  // StepZen scalars to declare, by first use
+  std::vector<KeptDirective> kept_directives;     // by first use
+};
+
+// `prelude` supplies the standard type names and the specified directives.
+SdlCheck check_sdl(const ast::Document& document, const ast::Document& prelude, bool strict);
+
+}  // namespace gqleval::schema

@@ -1,0 +1,205 @@
+#include "engine/score/render.h"
+
+#include <cstdio>
+
+#include "io/json_writer.h"
+
+namespace gqleval::score {
+namespace {
+
+void write_paths(io::JsonWriter& w, std::span<const SubtreeDiff> paths) {
+  w.begin_array();
+  for (const SubtreeDiff& p : paths) {
+    w.begin_object();
+    w.key("path").str(p.path);
+    w.key("line").num(p.pos.line);
+    w.key("column").num(p.pos.column);
+    w.key("nodes").num(p.nodes);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void write_query(io::JsonWriter& w, QueryRole role, uint32_t reference) {
+  w.key("query").str(query_role_name(role));
+  if (role == QueryRole::kReference) w.key("reference").num(reference);
+}
+
+std::string format_score(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", x);
+  return buf;
+}
+
+std::string position_text(const std::string& label, SourcePos p) {
+  if (p.line == 0) return label;
+  return label + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
+std::string nodes_text(uint32_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
+
+void append_paths(std::string& out, std::span<const SubtreeDiff> paths, const std::string& label) {
+  for (const PathGroup& g : group_paths(paths)) {
+    out.append("  ").append(g.text).append("  (").append(nodes_text(g.nodes));
+    bool first = true;
+    for (const SourcePos& p : g.positions) {
+      if (p.line == 0) continue;  // unknown
+      out.append(first ? ", at " + label + ":" : ", ");
+      out.append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
+      first = false;
+    }
+    out.append(")\n");
+  }
+}
+
+}  // namespace
+
+std::string RenderLabels::reference(size_t k, size_t count) const {
+  if (k < references.size()) return references[k];
+  if (count <= 1) return "reference";
+  return "reference[" + std::to_string(k) + "]";
+}
+
+void append_json(std::string& out, const PairResult& r) {
+  io::JsonWriter w(out);
+  const bool compared = !is_stage1(r.verdict);
+  auto count = [&](std::string_view name, uint32_t value) {
+    w.key(name);
+    if (compared) {
+      w.num(value);
+    } else {
+      w.null();
+    }
+  };
+  auto real = [&](std::string_view name, double value) {
+    w.key(name);
+    if (compared) {
+      w.num(value);
+    } else {
+      w.null();
+    }
+  };
+  w.begin_object();
+  w.key("verdict").str(verdict_name(r.verdict));
+  w.key("pass").boolean(r.pass);
+  count("missing", r.missing);
+  count("extra", r.extra);
+  count("shared", r.shared);
+  count("reference_nodes", r.reference_nodes);
+  count("candidate_nodes", r.candidate_nodes);
+  w.key("operation_differs").boolean(r.operation_differs);
+  real("precision", r.precision);
+  real("recall", r.recall);
+  real("f1", r.f1);
+  w.key("matched_reference");
+  if (r.matched_reference == kNoReference) {
+    w.null();
+  } else {
+    w.num(r.matched_reference);
+  }
+  w.key("missing_paths");
+  write_paths(w, r.missing_paths);
+  w.key("extra_paths");
+  write_paths(w, r.extra_paths);
+  w.key("rules_fired").begin_array();
+  for (const FiredRule& f : r.rules_fired) {
+    w.begin_object();
+    write_query(w, f.query, f.reference);
+    w.key("rule").str(f.rule);
+    w.key("path").str(f.path);
+    w.key("detail").str(f.detail);
+    w.key("line").num(f.pos.line);
+    w.key("column").num(f.pos.column);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("errors").begin_array();
+  for (const QueryDiagnostic& e : r.errors) {
+    w.begin_object();
+    write_query(w, e.query, e.reference);
+    w.key("rule").str(e.diagnostic.rule);
+    w.key("message").str(e.diagnostic.message);
+    w.key("locations").begin_array();
+    for (const SourcePos& p : e.diagnostic.locations) {
+      w.begin_object().key("line").num(p.line).key("column").num(p.column).end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+std::string to_json(const PairResult& result) {
+  std::string out;
+  append_json(out, result);
+  return out;
+}
+
+std::string render_text(const PairResult& r, const RenderLabels& labels) {
+  std::string out = "verdict: ";
+  out.append(verdict_name(r.verdict)).append(r.pass ? " (pass)\n" : " (fail)\n");
+  if (!is_stage1(r.verdict)) {
+    out.append("missing ").append(std::to_string(r.missing));
+    out.append(", extra ").append(std::to_string(r.extra));
+    out.append(", shared ").append(std::to_string(r.shared));
+    out.append(" (reference ").append(nodes_text(r.reference_nodes));
+    out.append(", candidate ").append(nodes_text(r.candidate_nodes)).append(")\n");
+    out.append("precision ").append(format_score(r.precision));
+    out.append(", recall ").append(format_score(r.recall));
+    out.append(", F1 ").append(format_score(r.f1)).append("\n");
+    if (r.reference_count > 1 && r.matched_reference != kNoReference) {
+      const auto k = static_cast<size_t>(r.matched_reference);
+      out.append("matched reference: ").append(labels.reference(k, r.reference_count));
+      out.append(" (index ").append(std::to_string(k)).append(" of ");
+      out.append(std::to_string(r.reference_count)).append(" references)\n");
+    }
+    if (r.operation_differs) {
+      out.append("the operations differ in kind, so no node is shared\n");
+    }
+  }
+  const std::string matched =
+      r.matched_reference == kNoReference
+          ? labels.reference(0, r.reference_count)
+          : labels.reference(static_cast<size_t>(r.matched_reference), r.reference_count);
+  if (!r.missing_paths.empty()) {
+    out.append("missing (in the reference, not in the candidate):\n");
+    append_paths(out, r.missing_paths, matched);
+  }
+  if (!r.extra_paths.empty()) {
+    out.append("extra (in the candidate, not in the reference):\n");
+    append_paths(out, r.extra_paths, labels.candidate);
+  }
+  if (!r.rules_fired.empty()) {
+    out.append("rules fired:\n");
+    for (const FiredRule& f : r.rules_fired) {
+      const std::string label = f.query == QueryRole::kCandidate
+                                    ? labels.candidate
+                                    : labels.reference(f.reference, r.reference_count);
+      out.append("  ").append(position_text(label, f.pos)).append(": ").append(f.rule);
+      out.append(": ").append(f.path).append(": ").append(f.detail).append("\n");
+    }
+  }
+  if (!r.errors.empty()) {
+    out.append("errors:\n");
+    for (const QueryDiagnostic& e : r.errors) {
+      const std::string label = e.query == QueryRole::kCandidate ? labels.candidate
+                                : e.query == QueryRole::kReference
+                                    ? labels.reference(e.reference, r.reference_count)
+                                    : labels.schema;
+      const Diagnostic& d = e.diagnostic;
+      const std::string warning = d.severity == Severity::kWarning ? "warning: " : "";
+      if (d.locations.empty()) {
+        out.append("  ").append(label).append(": ").append(warning).append(d.rule);
+        out.append(": ").append(d.message).append("\n");
+      }
+      for (const SourcePos& p : d.locations) {
+        out.append("  ").append(position_text(label, p)).append(": ").append(warning);
+        out.append(d.rule).append(": ").append(d.message).append("\n");
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace gqleval::score

@@ -1,0 +1,233 @@
+#include "engine/score/score_pair.h"
+
+#include <utility>
+
+#include "engine/graphql/parser.h"
+#include "engine/validate/validator.h"
+#include "io/query_extract.h"
+
+namespace gqleval::score {
+namespace {
+
+// Blank in GraphQL's sense: only white space, line terminators, commas and
+// the BOM (comments alone are not a query either, but the parser says so).
+bool is_blank(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',') return false;
+  }
+  return true;
+}
+
+Diagnostic error_without_location(std::string_view rule, std::string message) {
+  Diagnostic d;
+  d.rule = std::string(rule);
+  d.message = std::move(message);
+  return d;
+}
+
+size_t operation_count(const ast::Document& doc) {
+  size_t n = 0;
+  for (const ast::Definition* d : doc.definitions) n += d->kind == ast::DefinitionKind::kOperation;
+  return n;
+}
+
+}  // namespace
+
+std::string_view query_role_name(QueryRole role) {
+  switch (role) {
+    case QueryRole::kSchema: return "schema";
+    case QueryRole::kReference: return "reference";
+    case QueryRole::kCandidate: return "candidate";
+  }
+  return "unknown";
+}
+
+PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count) {
+  PairResult r;
+  r.verdict = Verdict::kInvalidSchema;
+  r.reference_count = reference_count;
+  for (const Diagnostic& d : schema_errors) r.errors.push_back({QueryRole::kSchema, 0, d});
+  return r;
+}
+
+Scorer::Scorer() = default;
+Scorer::~Scorer() = default;
+
+void Scorer::add_error(QueryRole role, uint32_t index, Diagnostic d, const PositionMap& map) {
+  for (SourcePos& p : d.locations) p = map.apply(p);
+  result_->errors.push_back({role, index, std::move(d)});
+}
+
+Scorer::Prepared Scorer::prepare(std::string_view text, QueryRole role, uint32_t index,
+                                 bool extract) {
+  Prepared p;
+  std::string_view query = text;
+  const std::string_view who = role == QueryRole::kCandidate ? "candidate" : "reference";
+  if (extract) {
+    const io::Extraction e = io::extract_query(text, arena_);
+    if (!e.found) {
+      result_->errors.push_back(
+          {role, index,
+           error_without_location("Extraction",
+                                  "No GraphQL query found in the " + std::string(who) + ".")});
+      p.state = role == QueryRole::kCandidate ? State::kNoQuery : State::kInvalid;
+      return p;
+    }
+    query = e.query;
+    p.map.origin = io::position_in_text(text, e, SourcePos{1, 1});
+  } else if (role == QueryRole::kCandidate && is_blank(text)) {
+    result_->errors.push_back(
+        {role, index, error_without_location("Extraction", "The candidate is empty.")});
+    p.state = State::kNoQuery;
+    return p;
+  }
+
+  auto doc = graphql::parse(query, arena_);
+  if (!doc) {
+    add_error(role, index, std::move(doc.error()), p.map);
+    return p;
+  }
+  Diagnostics diags = validate::validate(*schema_, **doc, validate_options_);
+  if (validate::has_errors(diags)) {
+    for (Diagnostic& d : diags) add_error(role, index, std::move(d), p.map);
+    return p;
+  }
+  const std::string_view name =
+      operation_count(**doc) > 1 ? options_->operation_name : std::string_view{};
+  auto op = validate::select_operation(**doc, name);
+  if (!op) {
+    add_error(role, index, std::move(op.error()), p.map);
+    return p;
+  }
+  auto tree = normalizer_.run(*schema_, **doc, **op, options_->normalize, rewrites_, arena_);
+  if (!tree) {
+    add_error(role, index, std::move(tree.error()), p.map);
+    return p;
+  }
+  p.tree = *tree;
+  p.state = State::kOk;
+  return p;
+}
+
+void Scorer::explain(const Prepared& reference, uint32_t reference_index,
+                     const Prepared& candidate) {
+  PairResult& r = *result_;
+  comparer_.topmost_missing(top_);
+  auto missing = arena_.make_array<SubtreeDiff>(top_.size());
+  for (size_t i = 0; i < top_.size(); ++i) {
+    const SourcePos pos = reference.map.apply(reference.tree.nodes[top_[i].node].pos);
+    missing[i] = describe_subtree(reference.tree, top_[i].node, top_[i].nodes, pos, *schema_,
+                                  arena_, scratch_);
+  }
+  r.missing_paths = missing;
+
+  comparer_.topmost_extra(top_);
+  auto extra = arena_.make_array<SubtreeDiff>(top_.size());
+  for (size_t i = 0; i < top_.size(); ++i) {
+    const SourcePos pos = candidate.map.apply(candidate.tree.nodes[top_[i].node].pos);
+    extra[i] = describe_subtree(candidate.tree, top_[i].node, top_[i].nodes, pos, *schema_, arena_,
+                                scratch_);
+  }
+  r.extra_paths = extra;
+
+  auto fired =
+      arena_.make_array<FiredRule>(reference.tree.firings.size() + candidate.tree.firings.size());
+  size_t k = 0;
+  for (const normalize::RuleFiring& f : reference.tree.firings) {
+    fired[k++] = FiredRule{QueryRole::kReference,     reference_index, f.rule, f.path, f.detail,
+                           reference.map.apply(f.pos)};
+  }
+  for (const normalize::RuleFiring& f : candidate.tree.firings) {
+    fired[k++] =
+        FiredRule{QueryRole::kCandidate, 0, f.rule, f.path, f.detail, candidate.map.apply(f.pos)};
+  }
+  r.rules_fired = fired;
+}
+
+PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                         std::span<const std::string_view> references, std::string_view candidate,
+                         const ScoreOptions& options) {
+  PairResult result;
+  result.reference_count = static_cast<uint32_t>(references.size());
+  schema_ = &schema;
+  rewrites_ = rewrites;
+  options_ = &options;
+  result_ = &result;
+  arena_.reset();
+
+  bool any_reference_invalid = false;
+  references_.clear();
+  for (size_t k = 0; k < references.size(); ++k) {
+    references_.push_back(prepare(references[k], QueryRole::kReference, static_cast<uint32_t>(k),
+                                  options.extract_references));
+    any_reference_invalid = any_reference_invalid || references_.back().state != State::kOk;
+  }
+  if (references.empty()) {
+    result.errors.push_back({QueryRole::kReference, 0,
+                             error_without_location("Reference", "No reference query was given.")});
+    any_reference_invalid = true;
+  }
+  const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
+
+  if (cand.state != State::kOk) {
+    result.verdict = cand.state == State::kNoQuery ? Verdict::kNoQuery : Verdict::kInvalidCandidate;
+    if (any_reference_invalid) {
+      result.verdict = stage1_precedence(result.verdict, Verdict::kInvalidReference);
+    }
+    result_ = nullptr;
+    return result;
+  }
+
+  // The best comparison over the valid references; ties keep the earliest.
+  int32_t best = kNoReference;
+  int32_t last = kNoReference;  // the pair the comparer holds
+  Comparison best_c;
+  for (size_t k = 0; k < references_.size(); ++k) {
+    if (references_[k].state != State::kOk) continue;
+    const Comparison c = comparer_.compare(references_[k].tree, cand.tree);
+    last = static_cast<int32_t>(k);
+    if (best == kNoReference || better_match(c, best_c, options.delta)) {
+      best = static_cast<int32_t>(k);
+      best_c = c;
+    }
+  }
+  const Verdict v = best == kNoReference ? Verdict::kInvalidReference
+                                         : classify(best_c.missing, best_c.extra, options.delta,
+                                                    best_c.operation_differs);
+  if (best == kNoReference || (any_reference_invalid && !is_pass(v))) {
+    result.verdict = Verdict::kInvalidReference;
+    result_ = nullptr;
+    return result;
+  }
+
+  result.verdict = v;
+  result.pass = is_pass(v);
+  result.missing = best_c.missing;
+  result.extra = best_c.extra;
+  result.shared = best_c.shared;
+  result.reference_nodes = best_c.reference_nodes;
+  result.candidate_nodes = best_c.candidate_nodes;
+  result.operation_differs = best_c.operation_differs;
+  const GradedScores g = graded_scores(best_c);
+  result.precision = g.precision;
+  result.recall = g.recall;
+  result.f1 = g.f1;
+  result.matched_reference = best;
+  if (options.explain) {
+    const Prepared& ref = references_[static_cast<size_t>(best)];
+    if (last != best) comparer_.compare(ref.tree, cand.tree);
+    explain(ref, static_cast<uint32_t>(best), cand);
+  }
+  result_ = nullptr;
+  return result;
+}
+
+PairResult score_pair(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                      std::span<const std::string_view> references, std::string_view candidate,
+                      const ScoreOptions& options) {
+  thread_local Scorer scorer;
+  return scorer.score(schema, rewrites, references, candidate, options);
+}
+
+}  // namespace gqleval::score

@@ -1,0 +1,186 @@
+// Scoring one evaluation row: a candidate query against one or more reference
+// queries over one schema, per SEMANTICS.md (the contract), end to end:
+//
+//   Stage 1  extract the candidate from LLM text (io/query_extract.h; on by
+//            default, off with extract_candidate = false), parse, validate with
+//            every rule, and pick the operation (graphql-js execution's check:
+//            a document with several operations needs a name);
+//   Stage 2-3 normalize each to its response tree with the rewrites on;
+//   Stage 4  intern, bit matrices, closure, popcount diffs (tree_compare.h),
+//            verdict and graded scores (verdict.h), explanation
+//            (explanation.h).
+//
+// Stage 1 failures. A query that is not found, does not parse, does not
+// validate, names no operation to run, or does not normalize (a size limit, a
+// variable value that does not fit) fails stage 1: verdict no_query (nothing
+// found in the candidate), invalid_candidate or invalid_reference, with its
+// diagnostics in `errors`. Positions in a candidate's diagnostics and paths
+// point into the candidate text as given (before extraction). A schema that
+// does not build is the caller's to report: schema_failure() makes the
+// invalid_schema result. With extraction off, an empty or blank candidate is
+// no_query (the model answered nothing).
+//
+// Operation name. The name in the options is used for a document that has
+// several operations (SEMANTICS.md: "the operation name when a document has
+// several"); a document with a single operation runs that one, whatever its
+// name, so that one flag can serve a reference and a candidate.
+//
+// Several references. The row takes the best comparison over the valid
+// references (a pass first, then the fewest missing, then the fewest extra,
+// then the earliest) and names it in matched_reference (0-based). When some
+// reference is invalid, our reading of SEMANTICS.md ("invalid_reference
+// applies when the reference that would matter is invalid") is:
+//   - if the candidate passes against a valid reference, the row passes:
+//     a pass is a pass whichever other answers the dataset also lists, and
+//     the invalid reference cannot take it away (its diagnostics are still
+//     listed in `errors`, so the dataset problem stays visible);
+//   - otherwise the verdict is invalid_reference: the invalid reference might
+//     have been the one the candidate matches, so a fail would blame the model
+//     for the dataset's error (and precedence puts invalid_reference before
+//     no_query and invalid_candidate anyway).
+// This never turns a fail into a pass (a pass needs a valid reference that
+// passes) and never reports a fail that an invalid reference could undo.
+//
+// Lifetime. The string_views and spans of a PairResult (paths, firings) point
+// into the Scorer's arena: they stay valid until the next score() on the same
+// Scorer (for score_pair(), the next call on the same thread). Render or copy
+// a result before scoring the next pair. `errors` owns its strings.
+//
+// Costs: see score_benchmark.cc. For a typical pair (two ~150-byte queries, a
+// 2 KB schema built once) 11 to 15 us of CPU on the development machine (a
+// loaded 2-core VM), about half of it validation, then normalization and
+// parsing; Stage 4 itself (interning, matrices, closure, counts) is about
+// 0.2 us. The
+// Scorer's own work (workspace, interning, matrices, explanation, result)
+// does no heap allocation in the steady state: the arena is reset per pair
+// and every buffer is reused (score_alloc_test.cc checks that a warm
+// rescoring allocates exactly what the stages it calls allocate; at the time
+// of writing validate() and extract_query() still allocate a little per
+// call). A pair with errors allocates its diagnostics.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/base/diagnostic.h"
+#include "engine/normalize/normalize.h"
+#include "engine/normalize/rewrites.h"
+#include "engine/schema/schema.h"
+#include "engine/score/explanation.h"
+#include "engine/score/position_map.h"
+#include "engine/score/tree_compare.h"
+#include "engine/score/verdict.h"
+#include "engine/validate/context.h"
+
+namespace gqleval::score {
+
+// Which input a diagnostic or a rule firing belongs to.
+enum class QueryRole : uint8_t { kSchema, kReference, kCandidate };
+std::string_view query_role_name(QueryRole role);  // "schema", "reference", "candidate"
+
+struct QueryDiagnostic {
+  QueryRole query = QueryRole::kCandidate;
+  uint32_t reference = 0;  // 0-based, when query is kReference
+  Diagnostic diagnostic;
+};
+
+struct FiredRule {
+  QueryRole query = QueryRole::kCandidate;  // kReference (the matched one) or kCandidate
+  uint32_t reference = 0;
+  std::string_view rule;    // "cycles", "endpoints", "rgeval"
+  std::string_view path;    // where, before the rewrite
+  std::string_view detail;  // what it did
+  SourcePos pos;
+};
+
+struct ScoreOptions {
+  uint32_t delta = 0;                     // the over-fetch budget, in nodes
+  normalize::NormalizeOptions normalize;  // ignore_typename, variables JSON, rule switches
+  std::string_view operation_name;        // for documents with several operations
+  bool extract_candidate = true;          // find the query in LLM text first
+  bool extract_references = false;        // the same for references
+  bool explain = true;                    // list missing/extra paths and rule firings
+};
+
+inline constexpr int32_t kNoReference = -1;
+
+struct PairResult {
+  Verdict verdict = Verdict::kInvalidCandidate;
+  bool pass = false;
+  // Field nodes (Stage 4); all zero for a stage 1 verdict.
+  uint32_t missing = 0;
+  uint32_t extra = 0;
+  uint32_t shared = 0;
+  uint32_t reference_nodes = 0;
+  uint32_t candidate_nodes = 0;
+  bool operation_differs = false;  // the root kinds differ (query vs mutation, ...)
+  double precision = 0;            // see verdict.h for empty sets
+  double recall = 0;
+  double f1 = 0;
+  int32_t matched_reference = kNoReference;  // 0-based; kNoReference for stage 1 verdicts
+  uint32_t reference_count = 0;
+  std::span<const SubtreeDiff> missing_paths;  // top-most, in the reference
+  std::span<const SubtreeDiff> extra_paths;    // top-most, in the candidate
+  std::span<const FiredRule> rules_fired;      // matched reference's, then candidate's
+  std::vector<QueryDiagnostic> errors;         // stage 1 diagnostics, references first
+};
+
+// The invalid_schema result for a schema that did not build.
+PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count = 1);
+
+// The per-thread workspace of scoring: an arena reset per pair, the
+// normalizer's scratch, the comparer's matrices. Not thread-safe.
+class Scorer {
+ public:
+  Scorer();
+  ~Scorer();
+  Scorer(const Scorer&) = delete;
+  Scorer& operator=(const Scorer&) = delete;
+
+  // `rewrites`, when given, must have been built for `schema`.
+  PairResult score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                   std::span<const std::string_view> references, std::string_view candidate,
+                   const ScoreOptions& options);
+
+  TreeComparer& comparer() { return comparer_; }
+
+ private:
+  enum class State : uint8_t { kOk, kNoQuery, kInvalid };
+  struct Prepared {
+    State state = State::kInvalid;
+    normalize::NormalTree tree;
+    PositionMap map;
+  };
+
+  Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract);
+  void add_error(QueryRole role, uint32_t index, Diagnostic d, const PositionMap& map);
+  void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
+
+  // Per call.
+  const schema::Schema* schema_ = nullptr;
+  const normalize::Rewrites* rewrites_ = nullptr;
+  const ScoreOptions* options_ = nullptr;
+  PairResult* result_ = nullptr;
+
+  // Reused.
+  Arena arena_;
+  normalize::Normalizer normalizer_;
+  validate::ValidateOptions validate_options_;
+  TreeComparer comparer_;
+  std::vector<Prepared> references_;
+  std::vector<TopNode> top_;
+  std::string scratch_;
+};
+
+// score() on a thread-local Scorer; the result's views last until the next
+// call on the same thread.
+PairResult score_pair(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                      std::span<const std::string_view> references, std::string_view candidate,
+                      const ScoreOptions& options);
+
+}  // namespace gqleval::score

@@ -1,0 +1,443 @@
+#include "engine/score/score_pair.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/score/test_util.h"
+
+namespace gqleval::score {
+namespace {
+
+using testing::error_lines;
+using testing::fixture;
+using testing::path_lines;
+using testing::run;
+using Lines = std::vector<std::string>;
+
+constexpr std::string_view kUserQuery = "query { users(id: 1) { username posts { title } } }";
+
+// ---------------------------------------------------------------- Stage 4 verdicts
+
+TEST(ScorePair, EquivalentDespiteOrderAliasesFragmentsAndVariableNames) {
+  Scorer s;
+  const PairResult r =
+      run(s, {kUserQuery},
+          "query Q($u: Int! = 1) { ...F }\n"
+          "fragment F on Query { who: users(id: $u) { posts { title } username } }");
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  EXPECT_TRUE(r.pass);
+  EXPECT_EQ(r.missing, 0u);
+  EXPECT_EQ(r.extra, 0u);
+  EXPECT_EQ(r.shared, 4u);
+  EXPECT_EQ(r.reference_nodes, 4u);
+  EXPECT_EQ(r.candidate_nodes, 4u);
+  EXPECT_DOUBLE_EQ(r.precision, 1.0);
+  EXPECT_DOUBLE_EQ(r.recall, 1.0);
+  EXPECT_DOUBLE_EQ(r.f1, 1.0);
+  EXPECT_EQ(r.matched_reference, 0);
+  EXPECT_TRUE(r.missing_paths.empty());
+  EXPECT_TRUE(r.extra_paths.empty());
+  EXPECT_TRUE(r.errors.empty());
+}
+
+TEST(ScorePair, UnderfetchNamesTheMissingSubtreeInTheReference) {
+  Scorer s;
+  const PairResult r = run(s,
+                           {"query {\n  users(id: 1) {\n    username\n    posts {\n      title\n"
+                            "      body\n    }\n  }\n}"},
+                           "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kUnderfetch);
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(r.missing, 3u);
+  EXPECT_EQ(r.extra, 0u);
+  EXPECT_EQ(r.shared, 2u);
+  EXPECT_DOUBLE_EQ(r.precision, 1.0);
+  EXPECT_DOUBLE_EQ(r.recall, 0.4);
+  EXPECT_NEAR(r.f1, 2 * 0.4 / 1.4, 1e-12);
+  EXPECT_EQ(path_lines(r.missing_paths), (Lines{"query -> users(id: 1) -> posts @4:5 (3)"}));
+  EXPECT_TRUE(r.extra_paths.empty());
+}
+
+TEST(ScorePair, OverfetchAndTheDeltaBudget) {
+  Scorer s;
+  const std::string_view cand = "{ users(id: 1) { username email id posts { title } } }";
+  PairResult r = run(s, {kUserQuery}, cand);
+  EXPECT_EQ(r.verdict, Verdict::kOverfetch);
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(r.extra, 2u);
+  EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: 1) -> email @1:27 (1)",
+                                              "query -> users(id: 1) -> id @1:33 (1)"}));
+  ScoreOptions options;
+  options.delta = 1;
+  r = run(s, {kUserQuery}, cand, options);
+  EXPECT_EQ(r.verdict, Verdict::kOverfetch);
+  options.delta = 2;
+  r = run(s, {kUserQuery}, cand, options);
+  EXPECT_EQ(r.verdict, Verdict::kOverfetchOk);
+  EXPECT_TRUE(r.pass);
+  EXPECT_EQ(r.extra, 2u);  // a pass within the budget still reports what is extra
+  EXPECT_EQ(r.extra_paths.size(), 2u);
+  options.delta = 50;
+  r = run(s, {kUserQuery}, "{ users(id: 1) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kUnderfetch);  // the budget never excuses missing data
+}
+
+TEST(ScorePair, MismatchOnADifferentArgument) {
+  Scorer s;
+  const PairResult r = run(s, {kUserQuery}, "{ users(id: 2) { username posts { title } } }");
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_EQ(r.missing, 4u);
+  EXPECT_EQ(r.extra, 4u);
+  EXPECT_EQ(r.shared, 0u);
+  EXPECT_EQ(path_lines(r.missing_paths), (Lines{"query -> users(id: 1) @1:9 (4)"}));
+  EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: 2) @1:3 (4)"}));
+}
+
+TEST(ScorePair, DifferentOperationKindIsNeverEquivalent) {
+  Scorer s;
+  const PairResult r = run(s, {"mutation { addUser(name: \"a\") { username } }"},
+                           "query { users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_TRUE(r.operation_differs);
+  EXPECT_EQ(r.missing, 2u);  // all of the reference's nodes
+  EXPECT_EQ(r.extra, 2u);    // all of the candidate's nodes
+  EXPECT_DOUBLE_EQ(r.f1, 0.0);
+  EXPECT_EQ(path_lines(r.missing_paths), (Lines{"mutation -> addUser(name: \"a\") @1:12 (2)"}));
+  EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: 1) @1:9 (2)"}));
+}
+
+TEST(ScorePair, AbstractTypesCountPerConcreteType) {
+  Scorer s;
+  // `... on Media { title }` is `title` on Book and on Movie.
+  PairResult r = run(s, {"{ search(text: \"x\") { ... on Media { title } } }"},
+                     "{ search(text: \"x\") { ... on Book { title } ... on Movie { title } } }");
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  r = run(s, {"{ search(text: \"x\") { ... on Book { title } } }"},
+          "{ search(text: \"x\") {\n  title\n} }");
+  EXPECT_EQ(r.verdict, Verdict::kOverfetch);
+  EXPECT_EQ(r.extra, 1u);  // exactly one node: title on Movie
+  EXPECT_EQ(path_lines(r.extra_paths),
+            (Lines{"query -> search(text: \"x\") -> title on Movie @2:3 (1)"}));
+}
+
+// ---------------------------------------------------------------- Stage 1 verdicts
+
+TEST(ScorePair, NoQueryInTheCandidate) {
+  Scorer s;
+  const PairResult r = run(s, {kUserQuery}, "I cannot answer that with the given schema.");
+  EXPECT_EQ(r.verdict, Verdict::kNoQuery);
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(r.matched_reference, kNoReference);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"candidate Extraction: No GraphQL query found in the candidate."}));
+}
+
+TEST(ScorePair, BlankCandidateWithoutExtractionIsNoQuery) {
+  Scorer s;
+  ScoreOptions options;
+  options.extract_candidate = false;
+  const PairResult r = run(s, {kUserQuery}, " \n\t", options);
+  EXPECT_EQ(r.verdict, Verdict::kNoQuery);
+  EXPECT_EQ(error_lines(r), (Lines{"candidate Extraction: The candidate is empty."}));
+}
+
+TEST(ScorePair, SyntaxErrorPointsIntoTheAnswerAsWritten) {
+  Scorer s;
+  const PairResult r =
+      run(s, {kUserQuery},
+          "Sure! Here it is:\n\n```graphql\nquery {\n  users(id: 1) {\n    username(\n"
+          "  }\n}\n```\nHope this helps.");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidCandidate);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"candidate 7:3 Syntax: Syntax Error: Expected Name, found \"}\"."}));
+}
+
+TEST(ScorePair, ValidationErrorsArePositionedInTheText) {
+  Scorer s;
+  const PairResult r = run(s, {kUserQuery}, "Answer: query { users(id: 1) { name } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidCandidate);
+  EXPECT_EQ(
+      error_lines(r),
+      (Lines{"candidate 1:32 FieldsOnCorrectType: Cannot query field \"name\" on type \"User\"."}));
+}
+
+TEST(ScorePair, WithoutExtractionProseIsASyntaxError) {
+  Scorer s;
+  ScoreOptions options;
+  options.extract_candidate = false;
+  const PairResult r = run(s, {kUserQuery}, "Answer: { users(id: 1) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kInvalidCandidate);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"candidate 1:1 Syntax: Syntax Error: Unexpected Name \"Answer\"."}));
+}
+
+TEST(ScorePair, SeveralOperationsNeedAName) {
+  Scorer s;
+  const std::string_view two =
+      "query A { users(id: 1) { username } }\nquery B { users(id: 2) { email } }";
+  PairResult r = run(s, {"{ users(id: 2) { email } }"}, two);
+  EXPECT_EQ(r.verdict, Verdict::kInvalidCandidate);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"candidate OperationSelection: Must provide operation name if query contains "
+                   "multiple operations."}));
+  ScoreOptions options;
+  options.operation_name = "B";
+  r = run(s, {"{ users(id: 2) { email } }"}, two, options);
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  // A single-operation document runs its operation whatever the name given.
+  r = run(s, {"query Other { users(id: 2) { email } }"}, two, options);
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  options.operation_name = "C";
+  r = run(s, {"{ users(id: 2) { email } }"}, two, options);
+  EXPECT_EQ(r.verdict, Verdict::kInvalidCandidate);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"candidate OperationSelection: Unknown operation named \"C\"."}));
+}
+
+TEST(ScorePair, InvalidReference) {
+  Scorer s;
+  const PairResult r = run(s, {"{ users(id: 1) { nope } }"}, "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(
+      error_lines(r),
+      (Lines{
+          "reference[0] 1:18 FieldsOnCorrectType: Cannot query field \"nope\" on type \"User\"."}));
+}
+
+TEST(ScorePair, ReferencesAreNotExtractedUnlessAsked) {
+  Scorer s;
+  const std::string_view ref = "```graphql\n{ users(id: 1) { username } }\n```";
+  PairResult r = run(s, {ref}, "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  ScoreOptions options;
+  options.extract_references = true;
+  r = run(s, {ref}, "{ users(id: 1) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  r = run(s, {"nothing here"}, "{ users(id: 1) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"reference[0] Extraction: No GraphQL query found in the reference."}));
+}
+
+TEST(ScorePair, Stage1Precedence) {
+  Scorer s;
+  // invalid_reference beats no_query and invalid_candidate; both are listed.
+  PairResult r = run(s, {"{ users(id: 1) { nope } }"}, "no query");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(r.errors.size(), 2u);
+  r = run(s, {"{ users(id: 1) { nope } }"}, "{ users(id: 1) { alsoNope } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(
+      error_lines(r),
+      (Lines{"reference[0] 1:18 FieldsOnCorrectType: Cannot query field \"nope\" on type \"User\".",
+             "candidate 1:18 FieldsOnCorrectType: Cannot query field \"alsoNope\" on type "
+             "\"User\"."}));
+}
+
+TEST(ScorePair, SchemaFailure) {
+  auto built = schema::Schema::build("type Query { a: Nope }");
+  ASSERT_FALSE(built.ok());
+  const PairResult r = schema_failure(built.error());
+  EXPECT_EQ(r.verdict, Verdict::kInvalidSchema);
+  EXPECT_FALSE(r.pass);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].query, QueryRole::kSchema);
+  EXPECT_EQ(r.errors[0].diagnostic.message, "Unknown type \"Nope\".");
+}
+
+TEST(ScorePair, NoReferenceGiven) {
+  Scorer s;
+  const PairResult r = run(s, {}, "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(error_lines(r), (Lines{"reference[0] Reference: No reference query was given."}));
+}
+
+// ---------------------------------------------------------------- several references
+
+TEST(ScorePair, BestReferenceAPassFirst) {
+  Scorer s;
+  ScoreOptions options;
+  options.delta = 1;
+  // ref 0: underfetch by 1 (fewer nodes off); ref 1: overfetch_ok by 1 (a pass).
+  const PairResult r =
+      run(s, {"{ users(id: 1) { username email id } }", "{ users(id: 1) { username } }"},
+          "{ users(id: 1) { username email } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kOverfetchOk);
+  EXPECT_EQ(r.matched_reference, 1);
+  EXPECT_EQ(r.reference_count, 2u);
+  EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: 1) -> email @1:27 (1)"}));
+}
+
+TEST(ScorePair, BestReferenceFewestMissingThenFewestExtra) {
+  Scorer s;
+  const std::string_view cand = "{ users(id: 1) { username email } }";
+  // ref 0: missing 2 (posts, posts.id), extra 0; ref 1: missing 1 (id), extra 1 (email).
+  PairResult r = run(
+      s, {"{ users(id: 1) { username email posts { id } } }", "{ users(id: 1) { username id } }"},
+      cand);
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_EQ(r.matched_reference, 1);
+  EXPECT_EQ(r.missing, 1u);
+  EXPECT_EQ(r.extra, 1u);
+  // ref 0: missing 1, extra 2; ref 1: missing 1, extra 1.
+  r = run(s, {"{ users(id: 1) { id } }", "{ users(id: 1) { username id } }"}, cand);
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_EQ(r.matched_reference, 1);
+  EXPECT_EQ(r.extra, 1u);
+}
+
+TEST(ScorePair, BestReferenceTieKeepsTheEarliest) {
+  Scorer s;
+  PairResult r = run(s, {"{ users(id: 1) { id } }", "{ users(id: 1) { email } }"},
+                     "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.matched_reference, 0);
+  EXPECT_EQ(path_lines(r.missing_paths), (Lines{"query -> users(id: 1) -> id @1:18 (1)"}));
+  r = run(s, {"{ users(id: 1) { username } }", "query { users(id: 1) { username } }"},
+          "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  EXPECT_EQ(r.matched_reference, 0);
+}
+
+TEST(ScorePair, ExplanationAndFiringsComeFromTheMatchedReference) {
+  Scorer s;
+  // ref 1 matches; ref 0's cycles firing must not be reported, the explanation
+  // must be ref 1's even though ref 1 was not the last one compared.
+  const PairResult r = run(s,
+                           {"{ users(id: 1) { posts { users { email } } } }",
+                            "{ users(id: 1) { username } }", "{ users(id: 2) { id } }"},
+                           "{ users(id: 1) { username id } }");
+  EXPECT_EQ(r.matched_reference, 1);
+  EXPECT_EQ(r.verdict, Verdict::kOverfetch);
+  EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: 1) -> id @1:27 (1)"}));
+  EXPECT_TRUE(r.rules_fired.empty());
+}
+
+TEST(ScorePair, InvalidReferenceAmongSeveralDoesNotTakeAwayAPass) {
+  Scorer s;
+  const PairResult r = run(s, {"{ users(id: 1) { nope } }", "{ users(id: 1) { username } }"},
+                           "{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  EXPECT_TRUE(r.pass);
+  EXPECT_EQ(r.matched_reference, 1);
+  // The broken reference stays visible.
+  EXPECT_EQ(
+      error_lines(r),
+      (Lines{
+          "reference[0] 1:18 FieldsOnCorrectType: Cannot query field \"nope\" on type \"User\"."}));
+}
+
+TEST(ScorePair, InvalidReferenceAmongSeveralWinsOverAFail) {
+  Scorer s;
+  // The candidate fails the valid reference; the invalid one might have been
+  // the answer it matches, so the row is invalid_reference, not a fail.
+  PairResult r = run(s, {"{ users(id: 1) { username } }", "{ users(id: 1) { nope } }"},
+                     "{ users(id: 1) { email } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(r.matched_reference, kNoReference);
+  EXPECT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].reference, 1u);
+  // All references invalid.
+  r = run(s, {"{ a }", "{ b }"}, "{ users(id: 1) { email } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(r.errors.size(), 2u);
+}
+
+// ---------------------------------------------------------------- options
+
+TEST(ScorePair, RuleFiringsAreReportedPerQuery) {
+  Scorer s;
+  const PairResult r =
+      run(s, {"query { users(id: 1) { username posts { title users { email } } } }"},
+          "query { usersById(id: 1) { username email posts { title } } }");
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  ASSERT_EQ(r.rules_fired.size(), 2u);
+  EXPECT_EQ(r.rules_fired[0].query, QueryRole::kReference);
+  EXPECT_EQ(r.rules_fired[0].rule, "cycles");
+  EXPECT_EQ(r.rules_fired[0].path, "query -> users(id: 1) -> posts -> users");
+  EXPECT_EQ(r.rules_fired[0].pos, (SourcePos{1, 47}));
+  EXPECT_EQ(r.rules_fired[1].query, QueryRole::kCandidate);
+  EXPECT_EQ(r.rules_fired[1].rule, "endpoints");
+  EXPECT_EQ(r.rules_fired[1].path, "query -> usersById(id: 1)");
+  EXPECT_EQ(r.rules_fired[1].pos, (SourcePos{1, 9}));
+}
+
+TEST(ScorePair, RulesCanBeSwitchedOff) {
+  Scorer s;
+  ScoreOptions options;
+  options.normalize.rules = normalize::RuleSwitches{false, false, false};
+  const PairResult r = run(s, {"query { users(id: 1) { username } }"},
+                           "query { usersById(id: 1) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_TRUE(r.rules_fired.empty());
+}
+
+TEST(ScorePair, IgnoreTypename) {
+  Scorer s;
+  const std::string_view cand = "{ users(id: 1) { __typename username } }";
+  PairResult r = run(s, {"{ users(id: 1) { username } }"}, cand);
+  EXPECT_EQ(r.verdict, Verdict::kOverfetch);
+  ScoreOptions options;
+  options.normalize.ignore_typename = true;
+  r = run(s, {"{ users(id: 1) { username } }"}, cand, options);
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+}
+
+TEST(ScorePair, VariablesBindBothQueries) {
+  Scorer s;
+  ScoreOptions options;
+  options.normalize.variables_json = R"({"id": 1})";
+  PairResult r = run(s, {"{ users(id: 1) { username } }"},
+                     "query ($id: Int!) { users(id: $id) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  // Unbound, the variable stays a symbol: not the literal 1.
+  r = run(s, {"{ users(id: 1) { username } }"},
+          "query ($id: Int!) { users(id: $id) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: $1) @1:21 (2)"}));
+}
+
+TEST(ScorePair, ExplainOff) {
+  Scorer s;
+  ScoreOptions options;
+  options.explain = false;
+  const PairResult r = run(s, {kUserQuery}, "{ users(id: 2) { username } }", options);
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_TRUE(r.missing_paths.empty());
+  EXPECT_TRUE(r.extra_paths.empty());
+}
+
+TEST(ScorePair, ForcedHashCollisionsGiveTheSameResults) {
+  const std::vector<std::pair<std::string_view, std::string_view>> pairs = {
+      {kUserQuery, "{ users(id: 1) { posts { title } username } }"},
+      {kUserQuery, "{ users(id: 1) { username email } }"},
+      {"{ search(text: \"x\") { ... on Book { title author } } }",
+       "{ search(text: \"x\") { title } }"},
+      {"{ anything { ... on User { id } ... on Book { title } } }",
+       "{ anything { ... on User { id } } }"},
+  };
+  Scorer honest, colliding;
+  colliding.comparer().interner().set_hash_mask_for_testing(0);
+  for (const auto& [ref, cand] : pairs) {
+    const PairResult a = run(honest, {ref}, cand);
+    const PairResult b = run(colliding, {ref}, cand);
+    EXPECT_EQ(a.verdict, b.verdict) << cand;
+    EXPECT_EQ(a.missing, b.missing) << cand;
+    EXPECT_EQ(a.extra, b.extra) << cand;
+    EXPECT_EQ(a.shared, b.shared) << cand;
+    EXPECT_EQ(path_lines(a.missing_paths), path_lines(b.missing_paths));
+    EXPECT_EQ(path_lines(b.extra_paths), path_lines(b.extra_paths));
+  }
+}
+
+TEST(ScorePair, ThreadLocalFreeFunction) {
+  const testing::Fixture& f = fixture();
+  const std::vector<std::string_view> refs = {kUserQuery};
+  const PairResult r = score_pair(*f.schema, f.rewrites.get(), refs,
+                                  "{ users(id: 1) { username posts { title } } }", ScoreOptions{});
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+}
+
+}  // namespace
+}  // namespace gqleval::score

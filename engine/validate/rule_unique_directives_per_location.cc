@@ -1,0 +1,107 @@
+// UniqueDirectivesPerLocation: a non-repeatable directive appears at most once
+// per location. Directives the schema (or a directive definition in the
+// document) does not define are not checked, as in graphql-js. For SDL in the
+// document, repeats count across all definitions and extensions of one type
+// (or of the schema). graphql-js: `The directive "@d" can only be used once at
+// this location.` at the first use and the repeat.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/validate/rule.h"
+#include "engine/validate/sdl_directives.h"
+
+namespace gqleval::validate {
+namespace {
+
+using Seen = std::vector<const ast::Directive*>;
+
+class UniqueDirectivesPerLocation : public Visitor {
+ public:
+  explicit UniqueDirectivesPerLocation(ValidationContext& ctx) : ctx_(ctx) {}
+
+  void enter_operation(const ast::OperationDefinition& n, const TypeInfo&) override {
+    check_fresh(n.directives);
+  }
+  void enter_variable_definition(const ast::VariableDefinition& n, const TypeInfo&) override {
+    check_fresh(n.directives);
+  }
+  void enter_fragment_definition(const ast::FragmentDefinition& n, const TypeInfo&) override {
+    check_fresh(n.directives);
+  }
+  void enter_field(const ast::Field& n, const TypeInfo&) override { check_fresh(n.directives); }
+  void enter_fragment_spread(const ast::FragmentSpread& n, const TypeInfo&) override {
+    check_fresh(n.directives);
+  }
+  void enter_inline_fragment(const ast::InlineFragment& n, const TypeInfo&) override {
+    check_fresh(n.directives);
+  }
+
+  void check_fresh(ast::List<ast::Directive> directives) {
+    Seen seen;
+    check(directives, seen);
+  }
+
+  void check(ast::List<ast::Directive> directives, Seen& seen) {
+    for (const ast::Directive* d : directives) {
+      if (!unique(d->name.value)) continue;
+      const ast::Directive* first = nullptr;
+      for (const ast::Directive* s : seen) {
+        if (s->name.value == d->name.value) first = s;
+      }
+      if (first) {
+        ctx_.report("The directive \"@" + std::string(d->name.value) +
+                        "\" can only be used once at this location.",
+                    {first->loc.pos(), d->loc.pos()});
+      } else {
+        seen.push_back(d);
+      }
+    }
+  }
+
+ private:
+  bool unique(std::string_view name) const {
+    const ast::DirectiveDefinition* local = nullptr;
+    for (const ast::Definition* def : ctx_.document.definitions) {
+      if (def->kind != ast::DefinitionKind::kDirective) continue;
+      const auto& dd = ast::as<ast::DirectiveDefinition>(*def);
+      if (dd.name.value == name) local = &dd;
+    }
+    if (local) return !local->repeatable;
+    const schema::DirectiveDef* def = ctx_.directive(name);
+    return def != nullptr && !def->repeatable;
+  }
+
+  ValidationContext& ctx_;
+};
+
+}  // namespace
+
+void rule_unique_directives_per_location(ValidationContext& ctx) {
+  UniqueDirectivesPerLocation v(ctx);
+  Seen schema_seen;
+  std::vector<std::pair<std::string_view, Seen>> type_seen;
+  for (const ast::Definition* def : ctx.document.definitions) {
+    if (def->kind == ast::DefinitionKind::kOperation ||
+        def->kind == ast::DefinitionKind::kFragment) {
+      ctx.walk(*def, v);
+      continue;
+    }
+    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
+      if (list.on_schema) {
+        v.check(list.directives, schema_seen);
+      } else if (!list.type_name.empty()) {
+        Seen* seen = nullptr;
+        for (auto& [name, s] : type_seen) {
+          if (name == list.type_name) seen = &s;
+        }
+        if (!seen) seen = &type_seen.emplace_back(list.type_name, Seen{}).second;
+        v.check(list.directives, *seen);
+      } else {
+        v.check_fresh(list.directives);
+      }
+    }
+  }
+}
+
+}  // namespace gqleval::validate

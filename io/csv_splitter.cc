@@ -1,0 +1,79 @@
+#include "io/csv_splitter.h"
+
+#include "io/byte_scan.h"
+
+namespace gqleval::io {
+
+CsvSplitter::CsvSplitter(std::string_view buffer) : buffer_(buffer) {
+  if (buffer_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+}
+
+bool CsvSplitter::next_record(RecordSpan& span) {
+  const char* const base = buffer_.data();
+  const char* const end = base + buffer_.size();
+  const char* p = base + pos_;
+  // Empty lines are not records.
+  for (;;) {
+    if (p == end) {
+      pos_ = buffer_.size();
+      return false;
+    }
+    if (*p == '\n') {
+      ++p;
+      ++line_;
+    } else if (*p == '\r' && p + 1 < end && p[1] == '\n') {
+      p += 2;
+      ++line_;
+    } else {
+      break;
+    }
+  }
+  const char* const start = p;
+  const uint64_t start_line = line_;
+  const char* content_end;  // end of the record, line break excluded
+  const char* next;         // where the following record starts
+  for (;;) {
+    const char* x = find_either(p, end, '\n', '"');
+    if (x == end) {
+      content_end = end;
+      next = end;
+      break;
+    }
+    if (*x == '\n') {
+      content_end = x;
+      next = x + 1;
+      ++line_;
+      break;
+    }
+    if (x != start && x[-1] != ',') {  // a literal quote inside an unquoted field
+      p = x + 1;
+      continue;
+    }
+    // A quoted field opens at x: find its closing quote, skipping "" pairs.
+    const char* q = x + 1;
+    for (;;) {
+      q = find_byte(q, end, '"');
+      if (q == end || q + 1 == end || q[1] != '"') break;
+      q += 2;
+    }
+    if (q == end) {
+      // Unterminated: the record ends with the line on which the quote opened.
+      const char* nl = find_byte(x, end, '\n');
+      content_end = nl;
+      next = nl == end ? end : nl + 1;
+      if (nl != end) ++line_;
+      break;
+    }
+    line_ += count_byte(x + 1, q, '\n');
+    p = q + 1;
+  }
+  if (content_end != end && content_end > start && content_end[-1] == '\r') --content_end;
+  span.begin = static_cast<uint64_t>(start - base);
+  span.end = static_cast<uint64_t>(content_end - base);
+  span.line = start_line;
+  pos_ = static_cast<size_t>(next - base);
+  ++records_read_;
+  return true;
+}
+
+}  // namespace gqleval::io

@@ -1,0 +1,99 @@
+#include "io/file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace gqleval::io {
+namespace {
+
+Diagnostic io_error(const std::string& what, const std::string& path, int err) {
+  Diagnostic d;
+  d.rule = "IO";
+  d.message = what + " '" + path + "': " + std::strerror(err);
+  return d;
+}
+
+// Closes a descriptor on every path out of a function.
+class FdGuard {
+ public:
+  explicit FdGuard(int fd) : fd_(fd) {}
+  FdGuard(const FdGuard&) = delete;
+  FdGuard& operator=(const FdGuard&) = delete;
+  ~FdGuard() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+Result<std::string, Diagnostic> read_file(const std::string& path) {
+  FdGuard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) return Unexpected{io_error("cannot open", path, errno)};
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) return Unexpected{io_error("cannot stat", path, errno)};
+  if (S_ISDIR(st.st_mode)) return Unexpected{io_error("cannot read", path, EISDIR)};
+  std::string out;
+  // st_size is a hint only: files in /proc or pipes report 0 and are read to EOF.
+  out.reserve(static_cast<size_t>(st.st_size > 0 ? st.st_size : 0));
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd.get(), buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Unexpected{io_error("cannot read", path, errno)};
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  return out;
+}
+
+Result<MappedFile, Diagnostic> MappedFile::open(const std::string& path) {
+  FdGuard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) return Unexpected{io_error("cannot open", path, errno)};
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) return Unexpected{io_error("cannot stat", path, errno)};
+  if (S_ISDIR(st.st_mode)) return Unexpected{io_error("cannot map", path, EISDIR)};
+  if (!S_ISREG(st.st_mode)) {
+    return Unexpected{io_error("cannot map (not a regular file)", path, ENODEV)};
+  }
+  size_t size = static_cast<size_t>(st.st_size);
+  if (size == 0) return MappedFile();
+  void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd.get(), 0);
+  if (p == MAP_FAILED) return Unexpected{io_error("cannot map", path, errno)};
+  ::madvise(p, size, MADV_SEQUENTIAL);
+  // The mapping keeps the file alive; the descriptor is closed by FdGuard.
+  return MappedFile(static_cast<const char*>(p), size);
+}
+
+MappedFile::MappedFile(MappedFile&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
+  if (this != &other) {
+    unmap();
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
+}
+
+MappedFile::~MappedFile() { unmap(); }
+
+void MappedFile::unmap() {
+  if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+  data_ = nullptr;
+  size_ = 0;
+}
+
+}  // namespace gqleval::io

@@ -1,0 +1,47 @@
+// Whole-file input: read_file() copies a file into a string (for schemas, rule
+// files and other small inputs); MappedFile maps a file read-only so a batch run
+// can split and parse it in place without copying (string_views into data()
+// stay valid as long as the MappedFile lives).
+//
+// Errors are values: a missing or unreadable file yields a Diagnostic with rule
+// "IO" naming the path and the OS reason. An empty file maps to an empty view
+// (mmap of length 0 is not allowed, so no mapping is made). Cost: read_file is
+// one read loop; MappedFile::open is open + fstat + mmap, and pages are faulted
+// in lazily (MADV_SEQUENTIAL is advised, as the splitter reads front to back).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+
+namespace gqleval::io {
+
+// The whole contents of the file at path.
+Result<std::string, Diagnostic> read_file(const std::string& path);
+
+class MappedFile {
+ public:
+  static Result<MappedFile, Diagnostic> open(const std::string& path);
+
+  MappedFile() = default;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  MappedFile(MappedFile&& other) noexcept;
+  MappedFile& operator=(MappedFile&& other) noexcept;
+  ~MappedFile();
+
+  std::string_view data() const { return {data_, size_}; }
+  size_t size() const { return size_; }
+
+ private:
+  MappedFile(const char* data, size_t size) : data_(data), size_(size) {}
+  void unmap();
+
+  const char* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+}  // namespace gqleval::io

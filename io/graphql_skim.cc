@@ -1,0 +1,105 @@
+#include "io/graphql_skim.h"
+
+namespace gqleval::io::skim {
+namespace {
+
+bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+
+const char* skip_comment(const char* p, const char* end) {
+  while (p < end && !is_line_end(*p)) ++p;
+  return p;
+}
+
+bool starts_with_triple_quote(const char* p, const char* end) {
+  return end - p >= 3 && p[0] == '"' && p[1] == '"' && p[2] == '"';
+}
+
+}  // namespace
+
+const char* skip_ignored(const char* p, const char* end) {
+  while (p < end) {
+    char c = *p;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',') {
+      ++p;
+    } else if (c == '#') {
+      p = skip_comment(p, end);
+    } else if (end - p >= 3 && c == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF') {
+      p += 3;
+    } else {
+      break;
+    }
+  }
+  return p;
+}
+
+const char* skip_string(const char* p, const char* end) {
+  if (starts_with_triple_quote(p, end)) {
+    p += 3;
+    while (p < end) {
+      if (*p == '\\' && starts_with_triple_quote(p + 1, end)) {
+        p += 4;  // \""" is an escaped triple quote
+      } else if (starts_with_triple_quote(p, end)) {
+        return p + 3;
+      } else {
+        ++p;
+      }
+    }
+    return end;
+  }
+  ++p;
+  while (p < end) {
+    char c = *p;
+    if (c == '"') return p + 1;
+    if (is_line_end(c)) return p;
+    p += (c == '\\' && p + 1 < end && !is_line_end(p[1])) ? 2 : 1;
+  }
+  return end;
+}
+
+const char* match_braces(const char* p, const char* end) {
+  int depth = 0;
+  while (p < end) {
+    char c = *p;
+    if (c == '"') {
+      p = skip_string(p, end);
+      continue;
+    }
+    if (c == '#') {
+      p = skip_comment(p, end);
+      continue;
+    }
+    if (c == '{') {
+      ++depth;
+    } else if (c == '}' && --depth == 0) {
+      return p + 1;
+    }
+    ++p;
+  }
+  return nullptr;
+}
+
+const char* definition_end(const char* p, const char* end) {
+  int parens = 0;
+  while (p < end) {
+    char c = *p;
+    if (c == '"') {
+      p = skip_string(p, end);
+      continue;
+    }
+    if (c == '#') {
+      p = skip_comment(p, end);
+      continue;
+    }
+    if (c == '(') {
+      ++parens;
+    } else if (c == ')') {
+      if (parens > 0) --parens;
+    } else if (c == '{' && parens == 0) {
+      return match_braces(p, end);
+    }
+    ++p;
+  }
+  return nullptr;
+}
+
+}  // namespace gqleval::io::skim

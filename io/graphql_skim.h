@@ -1,0 +1,30 @@
+// A light GraphQL scanner for query extraction: it skips the tokens that can
+// hide braces (strings, block strings, comments) and matches braces, without
+// building tokens or checking the grammar. The parser proper does that later;
+// here we only need to know where a definition that an LLM wrote ends.
+//
+// Rules follow the GraphQL lexical grammar: ignored tokens are white space,
+// line terminators, commas, the BOM and comments ('#' to the end of the line);
+// a string ends at its closing quote or, unterminated, at the end of its line
+// (a string cannot span lines, so a stray quote in prose cannot hide the rest
+// of the text); a block string ends at an unescaped """ or at the end of the
+// text. All functions work on [p, end) and never read outside it.
+#pragma once
+
+namespace gqleval::io::skim {
+
+// p advanced past ignored tokens.
+const char* skip_ignored(const char* p, const char* end);
+
+// p is at '"': one past the string or block string (see above).
+const char* skip_string(const char* p, const char* end);
+
+// p is at '{': one past the matching '}', or nullptr if the text ends first.
+const char* match_braces(const char* p, const char* end);
+
+// p is at the keyword of an operation or fragment definition: one past the
+// closing brace of its selection set (the first '{' outside parentheses), or
+// nullptr if there is none or it never closes.
+const char* definition_end(const char* p, const char* end);
+
+}  // namespace gqleval::io::skim

@@ -1,0 +1,73 @@
+// JSON output for result records: string escaping and a small append-only
+// writer that places commas and colons, so a result line is built with no
+// intermediate objects:
+//
+//   std::string line;
+//   JsonWriter w(line);
+//   w.begin_object().key("row").num(17).key("verdict").str("equivalent").end_object();
+//
+// append_json_string() writes a JSON string literal per RFC 8259: '"' and '\'
+// escaped, \b \f \n \r \t in their short forms, other control characters as
+// \u00XX, everything else (valid UTF-8, DEL, U+2028) as is. Output is always
+// valid UTF-8: each malformed sequence (a maximal subpart, as in utf8.h)
+// becomes U+FFFD, so a bad input byte can never break a result file.
+// Non-finite doubles are written as null (JSON has no NaN). Runs of plain bytes
+// are found 16 at a time and copied in one append.
+//
+// The writer checks nesting only in debug builds (assert); it never throws and
+// allocates only by growing out.
+#pragma once
+
+#include <charconv>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gqleval::io {
+
+void append_json_string(std::string& out, std::string_view text);
+
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::string& out) : out_(out) {}
+
+  JsonWriter& begin_object();
+  JsonWriter& end_object();
+  JsonWriter& begin_array();
+  JsonWriter& end_array();
+  // A member name; the next call writes its value.
+  JsonWriter& key(std::string_view name);
+
+  JsonWriter& str(std::string_view value);
+  template <std::integral T>
+  JsonWriter& num(T value) {
+    before_value();
+    if constexpr (std::same_as<T, bool>) {
+      out_.append(value ? "true" : "false");
+    } else {
+      char buf[24];
+      auto r = std::to_chars(buf, buf + sizeof buf, value);
+      out_.append(buf, static_cast<size_t>(r.ptr - buf));
+    }
+    return *this;
+  }
+  JsonWriter& num(double value);
+  JsonWriter& boolean(bool value);
+  JsonWriter& null();
+  // Text that is already JSON (e.g. a "variables" object read from the input).
+  JsonWriter& raw(std::string_view json);
+
+  // Nesting depth: 0 when every container is closed.
+  size_t depth() const { return has_items_.size(); }
+
+ private:
+  void before_value();
+
+  std::string& out_;
+  std::vector<bool> has_items_;  // per open container: a comma precedes the next item
+  bool after_key_ = false;
+};
+
+}  // namespace gqleval::io

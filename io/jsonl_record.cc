@@ -1,0 +1,163 @@
+#include "io/jsonl_record.h"
+
+#include <simdjson.h>
+
+#include <string>
+
+#include "io/byte_scan.h"
+#include "io/csv_reader.h"
+#include "io/utf8.h"
+
+namespace gqleval::io {
+namespace {
+
+// Helpers that walk JSON text already validated by simdjson, to find where
+// each member's name and value are written.
+
+bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+const char* skip_space(const char* p, const char* end) {
+  while (p < end && is_json_space(*p)) ++p;
+  return p;
+}
+
+// p is at an opening '"'; returns one past the closing one.
+const char* skip_string(const char* p, const char* end, bool& escaped) {
+  ++p;
+  for (;;) {
+    p = find_either(p, end, '"', '\\');
+    if (p == end) return end;
+    if (*p == '"') return p + 1;
+    escaped = true;
+    p += 2;
+  }
+}
+
+const char* skip_value(const char* p, const char* end) {
+  bool escaped = false;
+  if (*p == '"') return skip_string(p, end, escaped);
+  if (*p == '{' || *p == '[') {
+    int depth = 0;
+    while (p < end) {
+      char c = *p;
+      if (c == '"') {
+        p = skip_string(p, end, escaped);
+        continue;
+      }
+      if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (--depth == 0) return p + 1;
+      }
+      ++p;
+    }
+    return end;
+  }
+  while (p < end && *p != ',' && *p != '}' && *p != ']' && !is_json_space(*p)) ++p;
+  return p;
+}
+
+std::string_view between(const char* begin, const char* end) {
+  return {begin, static_cast<size_t>(end - begin)};
+}
+
+}  // namespace
+
+JsonlRecordParser::JsonlRecordParser() : parser_(std::make_unique<simdjson::dom::parser>()) {}
+JsonlRecordParser::JsonlRecordParser(JsonlRecordParser&&) noexcept = default;
+JsonlRecordParser& JsonlRecordParser::operator=(JsonlRecordParser&&) noexcept = default;
+JsonlRecordParser::~JsonlRecordParser() = default;
+
+JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const RecordSpan& span,
+                                           Arena& arena, std::vector<JsonField>& fields) {
+  fields.clear();
+  std::string_view line = span.text(buffer);
+  if (size_t bad = find_invalid_utf8(line); bad != kUtf8Valid) {
+    return {JsonlIssue::kInvalidUtf8, span.begin + bad, {}};
+  }
+  simdjson::dom::element doc;
+  if (auto err = parser_->parse(line.data(), line.size()).get(doc); err) {
+    return {JsonlIssue::kInvalidJson, span.begin, simdjson::error_message(err)};
+  }
+  simdjson::dom::object object;
+  if (doc.get_object().get(object) != simdjson::SUCCESS) {
+    return {JsonlIssue::kNotAnObject, span.begin, {}};
+  }
+  const char* const end = line.data() + line.size();
+  const char* p = skip_space(line.data(), end) + 1;  // past '{'
+  for (simdjson::dom::key_value_pair member : object) {
+    p = skip_space(p, end);
+    if (*p == ',') p = skip_space(p + 1, end);
+    JsonField field;
+    bool escaped = false;
+    const char* name_start = p;
+    p = skip_string(p, end, escaped);
+    field.name = escaped ? arena.copy_string(member.key) : between(name_start + 1, p - 1);
+    p = skip_space(p, end) + 1;  // past ':'
+    p = skip_space(p, end);
+    const char* value_start = p;
+    p = skip_value(p, end);
+    if (member.value.is_string()) {
+      escaped = false;
+      skip_string(value_start, end, escaped);
+      std::string_view decoded;
+      if (escaped) {
+        simdjson::error_code err = member.value.get_string().get(decoded);
+        if (err != simdjson::SUCCESS)
+          return {JsonlIssue::kInvalidJson, span.begin, simdjson::error_message(err)};
+      }
+      field.value = escaped ? arena.copy_string(decoded) : between(value_start + 1, p - 1);
+      field.is_string = true;
+    } else {
+      field.value = between(value_start, p);
+    }
+    fields.push_back(field);
+  }
+  return {};
+}
+
+std::optional<size_t> find_json_field(const std::vector<JsonField>& fields, std::string_view name) {
+  for (size_t i = fields.size(); i-- > 0;) {
+    if (fields[i].name == name) return i;
+  }
+  for (size_t i = fields.size(); i-- > 0;) {
+    if (same_column_name(fields[i].name, name)) return i;
+  }
+  return std::nullopt;
+}
+
+std::string_view jsonl_issue_name(JsonlIssue issue) {
+  switch (issue) {
+    case JsonlIssue::kNone: return "none";
+    case JsonlIssue::kInvalidUtf8: return "invalid_utf8";
+    case JsonlIssue::kInvalidJson: return "invalid_json";
+    case JsonlIssue::kNotAnObject: return "not_an_object";
+  }
+  return "unknown";
+}
+
+Diagnostic describe_jsonl_issue(std::string_view buffer, const RecordSpan& span,
+                                const JsonlRecordStatus& status) {
+  std::string_view line = span.text(buffer);
+  auto column_at = [&](uint64_t offset) {
+    return static_cast<uint32_t>(
+        1 + utf16_length(line.substr(0, static_cast<size_t>(offset - span.begin))));
+  };
+  const auto line_no = static_cast<uint32_t>(span.line);
+  switch (status.issue) {
+    case JsonlIssue::kNone: return make_error("JSONL", "no problem", {line_no, 1});
+    case JsonlIssue::kInvalidUtf8:
+      return make_error("JSONL", "invalid UTF-8", {line_no, column_at(status.offset)});
+    case JsonlIssue::kInvalidJson:
+      return make_error("JSONL", "invalid JSON: " + std::string(status.detail), {line_no, 0});
+    case JsonlIssue::kNotAnObject: {
+      const char* first = skip_space(line.data(), line.data() + line.size());
+      return make_error(
+          "JSONL", "the record is not a JSON object",
+          {line_no, column_at(span.begin + static_cast<uint64_t>(first - line.data()))});
+    }
+  }
+  return make_error("JSONL", "unknown problem", {line_no, 0});
+}
+
+}  // namespace gqleval::io

@@ -1,0 +1,85 @@
+// JsonlRecordParser: reads one JSON Lines record (a JSON object) into named
+// fields, for rows such as {"schema": "...", "reference": "...", "candidate":
+// "...", "variables": {"id": 1}}.
+//
+// A string member gives its decoded value; any other member (a number, true,
+// null, an object such as "variables", an array) gives its raw JSON text as
+// written, so a later stage can parse it. Names and string values are views
+// into the input buffer when they contain no escapes, else decoded into the
+// arena; raw texts are always views into the buffer. Members keep their order;
+// duplicate names are kept (find_json_field says which one wins).
+//
+// The record is validated completely (simdjson's DOM parser): invalid UTF-8
+// (checked first, so its position is exact), invalid JSON, and a value that is
+// not an object each make the record bad with a status, never stopping a run.
+//
+// Cost: a UTF-8 check, one simdjson parse (which copies the line into the
+// parser's padded buffer) and one light pass to find the raw extents of the
+// members. A parser is not thread-safe: one per worker; it keeps its buffers
+// between records, so steady-state parsing does not allocate.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/base/diagnostic.h"
+#include "io/record_shard.h"
+
+namespace simdjson::dom {
+class parser;
+}  // namespace simdjson::dom
+
+namespace gqleval::io {
+
+struct JsonField {
+  std::string_view name;   // decoded
+  std::string_view value;  // decoded string, or the raw JSON text of any other value
+  bool is_string = false;
+};
+
+enum class JsonlIssue : uint8_t {
+  kNone,
+  kInvalidUtf8,
+  kInvalidJson,
+  kNotAnObject,
+};
+
+struct JsonlRecordStatus {
+  JsonlIssue issue = JsonlIssue::kNone;
+  uint64_t offset = 0;      // buffer offset of the fault, when known (UTF-8)
+  std::string_view detail;  // simdjson's message for kInvalidJson
+  bool ok() const { return issue == JsonlIssue::kNone; }
+};
+
+class JsonlRecordParser {
+ public:
+  JsonlRecordParser();
+  JsonlRecordParser(JsonlRecordParser&&) noexcept;
+  JsonlRecordParser& operator=(JsonlRecordParser&&) noexcept;
+  ~JsonlRecordParser();
+
+  // Parses the record at span of buffer into fields (cleared first).
+  JsonlRecordStatus parse(std::string_view buffer, const RecordSpan& span, Arena& arena,
+                          std::vector<JsonField>& fields);
+
+ private:
+  std::unique_ptr<simdjson::dom::parser> parser_;
+};
+
+// The member called name: an exact match wins over one that differs in ASCII
+// case or surrounding blanks; among equal matches the last wins, as with
+// JSON.parse.
+std::optional<size_t> find_json_field(const std::vector<JsonField>& fields, std::string_view name);
+
+std::string_view jsonl_issue_name(JsonlIssue issue);
+
+// The diagnostic for a bad record (rule "JSONL"). Column 0 (unknown) for
+// invalid JSON, as simdjson does not report where.
+Diagnostic describe_jsonl_issue(std::string_view buffer, const RecordSpan& span,
+                                const JsonlRecordStatus& status);
+
+}  // namespace gqleval::io

@@ -1,0 +1,209 @@
+#include "io/query_extract.h"
+
+#include <re2/re2.h>
+
+#include <cstring>
+
+#include "io/graphql_skim.h"
+#include "io/markdown_fence.h"
+#include "io/utf8.h"
+
+namespace gqleval::io {
+namespace {
+
+// Blanks, commas and comments, as GraphQL ignores them (at least one, or any).
+#define GQ_IGNORED "(?:[\\s,]|#[^\\n\\r]*)*"
+#define GQ_SEPARATOR "(?:[\\s,]|#[^\\n\\r]*)+"
+#define GQ_NAME "[_A-Za-z][_0-9A-Za-z]*"
+#define GQ_FRAGMENT \
+  "\\bfragment" GQ_SEPARATOR GQ_NAME GQ_SEPARATOR "on" GQ_SEPARATOR GQ_NAME GQ_IGNORED "[@{]"
+
+enum AnchorKind { kTypeSystem = 1, kOperation = 2, kFragment = 3, kSelectionSet = 4 };
+
+// The anchors of step 2, one group per kind, in AnchorKind order.
+const RE2& anchors() {
+  static const RE2 re(
+      "((?m:^)[ \\t]*(?:extend[ \\t]+)?(?:type|interface|input|enum|schema)\\b[^{}\\n]*\\{)"
+      "|(\\b(?:query|mutation|subscription)\\b" GQ_IGNORED "(?:" GQ_NAME GQ_IGNORED
+      ")?"
+      "(?:\\(" GQ_IGNORED
+      "\\$|@|\\{))"
+      "|(" GQ_FRAGMENT
+      ")"
+      "|(\\{" GQ_IGNORED "(?:[_A-Za-z]|\\.\\.\\.))");
+  return re;
+}
+
+const RE2& fragment_anchor() {
+  static const RE2 re("(" GQ_FRAGMENT ")");
+  return re;
+}
+
+struct Anchor {
+  int kind = 0;
+  size_t begin = 0;  // where the definition starts
+  size_t end = 0;    // end of the regex match
+};
+
+// The leftmost match of re in [pos, end). Group k of anchors() is AnchorKind k;
+// a regex with one group (fragment_anchor) gives only_kind.
+bool find_anchor(const RE2& re, std::string_view text, size_t pos, size_t end,
+                 RE2::Anchor anchoring, Anchor& out, int only_kind = 0) {
+  re2::StringPiece groups[5];
+  int n = re.NumberOfCapturingGroups() + 1;
+  if (!re.Match(text, pos, end, anchoring, groups, n)) return false;
+  for (int k = 1; k < n; ++k) {
+    if (groups[k].data() != nullptr) {
+      out.kind = only_kind != 0 ? only_kind : k;
+      out.begin = static_cast<size_t>(groups[k].data() - text.data());
+      out.end = out.begin + groups[k].size();
+      return true;
+    }
+  }
+  return false;
+}
+
+constexpr size_t kUnbalanced = static_cast<size_t>(-1);
+
+// One past the end of the definition at anchor, or kUnbalanced.
+size_t definition_end(std::string_view text, const Anchor& anchor, size_t end) {
+  const char* base = text.data();
+  const char* stop = anchor.kind == kSelectionSet
+                         ? skim::match_braces(base + anchor.begin, base + end)
+                         : skim::definition_end(base + anchor.begin, base + end);
+  return stop == nullptr ? kUnbalanced : static_cast<size_t>(stop - base);
+}
+
+// Writes [p, end) to out with every character but line breaks replaced by as
+// many spaces as its UTF-16 length, so that lines and columns stay the same.
+size_t blank_out(const char* p, const char* end, char* out) {
+  char* o = out;
+  while (p < end) {
+    if (*p == '\n' || *p == '\r') {
+      *o++ = *p++;
+      continue;
+    }
+    Utf8Step step = utf8_step(p, end);
+    for (uint32_t i = 0; i < step.utf16_units; ++i) *o++ = ' ';
+    p += step.bytes;
+  }
+  return static_cast<size_t>(o - out);
+}
+
+// Step 2 on [begin, end) of text.
+Extraction extract_from(std::string_view text, size_t begin, size_t end, ExtractionSource source,
+                        Arena& arena) {
+  const char* const base = text.data();
+  Extraction result;
+  result.source = source;
+  Anchor anchor;
+  for (size_t pos = begin;;) {
+    if (!find_anchor(anchors(), text, pos, end, RE2::UNANCHORED, anchor)) return Extraction{};
+    if (anchor.kind != kTypeSystem) break;
+    const char* close = skim::match_braces(base + anchor.end - 1, base + end);
+    if (close == nullptr) return Extraction{};  // a type definition that never closes
+    pos = static_cast<size_t>(close - base);
+  }
+  result.found = true;
+  result.offset = anchor.begin;
+  auto to_end = [&] {
+    result.query = text.substr(result.offset, end - result.offset);
+    return result;
+  };
+  size_t stop = definition_end(text, anchor, end);
+  if (stop == kUnbalanced) return to_end();
+  // The definitions written right after it.
+  for (;;) {
+    auto next = static_cast<size_t>(skim::skip_ignored(base + stop, base + end) - base);
+    Anchor following;
+    if (next >= end || !find_anchor(anchors(), text, next, end, RE2::ANCHOR_START, following) ||
+        following.kind == kTypeSystem) {
+      break;
+    }
+    stop = definition_end(text, following, end);
+    if (stop == kUnbalanced) return to_end();
+  }
+  // Fragment definitions that follow later: join them, blanking what lies between.
+  char* joined = nullptr;
+  size_t joined_size = 0;
+  size_t last = stop;
+  Anchor fragment;
+  while (last < end &&
+         find_anchor(fragment_anchor(), text, last, end, RE2::UNANCHORED, fragment, kFragment)) {
+    size_t fragment_end = definition_end(text, fragment, end);
+    if (fragment_end == kUnbalanced) fragment_end = end;
+    if (joined == nullptr) {
+      // Blanking never lengthens text, so the span up to end is enough room.
+      joined = static_cast<char*>(arena.allocate(end - result.offset, 1));
+      joined_size = stop - result.offset;
+      std::memcpy(joined, base + result.offset, joined_size);
+    }
+    joined_size += blank_out(base + last, base + fragment.begin, joined + joined_size);
+    std::memcpy(joined + joined_size, base + fragment.begin, fragment_end - fragment.begin);
+    joined_size += fragment_end - fragment.begin;
+    last = fragment_end;
+  }
+  if (joined != nullptr) {
+    result.query = std::string_view(joined, joined_size);
+    result.joined = true;
+  } else {
+    result.query = text.substr(result.offset, stop - result.offset);
+  }
+  return result;
+}
+
+bool is_query_language(std::string_view language) {
+  auto equals_ignoring_case = [](std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      char c = a[i];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c != b[i]) return false;
+    }
+    return true;
+  };
+  return language.empty() || equals_ignoring_case(language, "graphql") ||
+         equals_ignoring_case(language, "gql");
+}
+
+}  // namespace
+
+Extraction extract_query(std::string_view text, Arena& arena) {
+  FencedBlock block;
+  for (size_t pos = 0; pos < text.size() && find_fenced_block(text, pos, block); pos = block.next) {
+    if (!is_query_language(block.language)) continue;
+    Extraction e = extract_from(text, block.content_begin, block.content_end,
+                                ExtractionSource::kFencedBlock, arena);
+    if (e.found) return e;
+  }
+  return extract_from(text, 0, text.size(), ExtractionSource::kText, arena);
+}
+
+SourcePos position_in_text(std::string_view text, const Extraction& extraction,
+                           SourcePos in_query) {
+  if (in_query.line == 0) return in_query;  // unknown stays unknown
+  // The position of extraction.offset in text, GraphQL style.
+  uint32_t line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < extraction.offset && i < text.size(); ++i) {
+    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  auto column = static_cast<uint32_t>(
+      1 + utf16_length(text.substr(line_start, extraction.offset - line_start)));
+  if (in_query.line == 1) return {line, column + in_query.column - 1};
+  return {line + in_query.line - 1, in_query.column};
+}
+
+std::string_view extraction_source_name(ExtractionSource source) {
+  switch (source) {
+    case ExtractionSource::kNone: return "none";
+    case ExtractionSource::kFencedBlock: return "fenced_block";
+    case ExtractionSource::kText: return "text";
+  }
+  return "unknown";
+}
+
+}  // namespace gqleval::io

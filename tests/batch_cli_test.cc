@@ -1,0 +1,137 @@
+// `gqleval score` as a user runs it: exit codes, the messages of a run that
+// cannot start, one result per row on the shipped datasets, the summary file,
+// and the hidden --shard-records flag against --threads.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "engine/batch/batch_test_util.h"
+
+namespace gqleval::batch {
+namespace {
+
+using testing::lines_of;
+using testing::read_file;
+using testing::ResultLine;
+using testing::ScratchDir;
+
+const std::string kShared = GQLEVAL_SHARED_DIR;
+const std::string kNl2gql = kShared + "/datasets/nl2gql/nl2gql_test.csv";
+const std::string kRgeval = kShared + "/datasets/rgeval-granite/granite20b_zeroshot_rgeval.csv";
+
+struct CliRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+CliRun gqleval(const std::string& args, const ScratchDir& dir) {
+  const std::string out = dir.file("stdout.txt");
+  const std::string err = dir.file("stderr.txt");
+  const std::string command =
+      std::string(GQLEVAL_BINARY) + " " + args + " >" + out + " 2>" + err;
+  const int raw = std::system(command.c_str());
+  CliRun r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = read_file(out);
+  r.err = read_file(err);
+  return r;
+}
+
+TEST(BatchCli, UsageErrorsExitTwo) {
+  ScratchDir dir;
+  CliRun none = gqleval("score", dir);
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.err, "gqleval score: no input file given (see 'gqleval score --help')\n");
+  CliRun bad = gqleval("score x.csv --out-format xml", dir);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "gqleval score: --out-format must be jsonl or csv, not 'xml' (see 'gqleval score "
+            "--help')\n");
+  CliRun rules = gqleval("score x.csv --rule-set cycles,loops", dir);
+  EXPECT_EQ(rules.status, 2);
+  EXPECT_NE(rules.err.find("unknown rule 'loops'"), std::string::npos);
+  CliRun missing = gqleval("score " + dir.file("absent.csv"), dir);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("absent.csv"), std::string::npos);
+  CliRun help = gqleval("score --help", dir);
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("Usage: gqleval score INPUT"), std::string::npos);
+  EXPECT_EQ(help.out.find("shard-records"), std::string::npos);  // hidden
+}
+
+TEST(BatchCli, Nl2gqlNeedsACandidateColumn) {
+  if (!std::filesystem::exists(kNl2gql)) GTEST_SKIP() << "NL2GQL dataset not found at " << kNl2gql;
+  ScratchDir dir;
+  CliRun r = gqleval("score " + kNl2gql + " --out " + dir.file("r.jsonl"), dir);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "gqleval score: " + kNl2gql +
+                       ": no candidate column: looked for candidate, query2, generated, "
+                       "prediction, Generated_GraphQL, Query2 Content (ignoring case); the input "
+                       "has the columns: id, database, nl, schema, gt_query, gt_query_2, "
+                       "fragments, aliases, hops, filter, filter_types, multi_endpoint, "
+                       "paraphrase; name one with --candidate-col\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("r.jsonl")));
+}
+
+TEST(BatchCli, Nl2gqlAlternativeAnswersEndToEnd) {
+  if (!std::filesystem::exists(kNl2gql)) GTEST_SKIP() << "NL2GQL dataset not found at " << kNl2gql;
+  ScratchDir dir;
+  CliRun r = gqleval("score " + kNl2gql + " --candidate-col gt_query_2 --group-by hops --out " +
+                         dir.file("r.jsonl") + " --summary " + dir.file("s.json"),
+                     dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto lines = lines_of(read_file(dir.file("r.jsonl")));
+  ASSERT_EQ(lines.size(), 1164u);
+  ResultLine first(lines[0]);
+  EXPECT_EQ(first.get("row"), "0");
+  EXPECT_EQ(first.get("id"), "1");
+  EXPECT_EQ(ResultLine(lines[1163]).get("id"), "1164");
+  // 88 rows have an alternative answer, 3 of which are the note "New NL"
+  // (ids 625-627) rather than a query; the other rows have no candidate. All
+  // of these are no_query unless their reference is invalid (that verdict wins).
+  size_t empty_candidates = 0;
+  for (const auto& l : lines) {
+    ResultLine r(l);
+    for (size_t i = 0; i < r.error_count(); ++i) {
+      empty_candidates += r.error(i, "query") == "candidate" && r.error(i, "rule") == "Extraction";
+    }
+  }
+  EXPECT_EQ(empty_candidates, 1164u - 88u + 3u);
+  const std::string summary = read_file(dir.file("s.json"));
+  EXPECT_NE(summary.find("\"rows\":1164,"), std::string::npos);
+  EXPECT_NE(summary.find("\"groups\":{\"hops\":[{\"value\":\"One\","), std::string::npos)
+      << summary;
+  EXPECT_NE(r.err.find("gqleval score: 1164 rows in "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\nno_query                  1074    92.3%\n"), std::string::npos)
+      << r.err;
+}
+
+TEST(BatchCli, RgevalEndToEndAndLayoutFlags) {
+  if (!std::filesystem::exists(kRgeval)) GTEST_SKIP() << "RGEval dataset not found at " << kRgeval;
+  ScratchDir dir;
+  CliRun one = gqleval("score " + kRgeval + " --quiet --threads 1 --out " + dir.file("a.jsonl"),
+                       dir);
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.err, "");  // --quiet
+  CliRun two = gqleval("score " + kRgeval + " --quiet --threads 2 --shard-records 3 --out " +
+                           dir.file("b.jsonl"),
+                       dir);
+  ASSERT_EQ(two.status, 0) << two.err;
+  const std::string a = read_file(dir.file("a.jsonl"));
+  EXPECT_EQ(lines_of(a).size(), 376u);
+  EXPECT_TRUE(a == read_file(dir.file("b.jsonl")));
+
+  // Results on stdout by default; CSV on request.
+  CliRun csv = gqleval("score " + kRgeval + " --quiet --out-format csv", dir);
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+            "row,id,verdict,pass,missing,extra,precision,recall,f1,matched_reference,"
+            "missing_paths,extra_paths,rules_fired,errors");
+}
+
+}  // namespace
+}  // namespace gqleval::batch

@@ -1,0 +1,236 @@
+// `gqleval compare` as a user runs it: the built program (GQLEVAL_BINARY) on
+// files in a temporary folder, checking stdout, stderr and the exit code
+// (0 pass, 1 not a pass, 2 usage or I/O error).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct CommandRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+class CliCompare : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = ::testing::TempDir() + "gqleval_cli_compare_" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
+    std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str());
+    write("s.graphql",
+          "type Query {\n  users(id: Int!): User\n  usersById(id: Int!): User\n}\n"
+          "type Mutation { addUser(name: String!): User }\n"
+          "type User { id: Int! username: String email: String posts: [Post] }\n"
+          "type Post { id: Int! title: String users: User }\n");
+    write("ref.graphql", "query {\n  users(id: 1) {\n    username\n    posts { title }\n  }\n}\n");
+  }
+  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
+
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ + name, std::ios::binary) << text;
+  }
+  static std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  // Runs `gqleval compare ARGS` in the temporary folder.
+  CommandRun compare(const std::string& args) {
+    const std::string cmd = "cd '" + dir_ + "' && '" + GQLEVAL_BINARY + "' compare " + args +
+                            " >'" + dir_ + "out.txt' 2>'" + dir_ + "err.txt'";
+    const int status = std::system(cmd.c_str());
+    CommandRun r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(dir_ + "out.txt");
+    r.err = slurp(dir_ + "err.txt");
+    return r;
+  }
+
+  std::string dir_;
+};
+
+TEST_F(CliCompare, EquivalentPairExitsZero) {
+  write("cand.graphql", "{ usersById(id: 1) { posts { title } username } }");
+  const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "verdict: equivalent (pass)\n"
+            "missing 0, extra 0, shared 4 (reference 4 nodes, candidate 4 nodes)\n"
+            "precision 1.000, recall 1.000, F1 1.000\n"
+            "rules fired:\n"
+            "  cand.graphql:1:3: endpoints: query -> usersById(id: 1): usersById -> users (same "
+            "data)\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(CliCompare, MismatchFromLlmTextExplainsAndExitsOne) {
+  write("answer.md", "Sure:\n```graphql\nquery { users(id: 1) { username email } }\n```\n");
+  const CommandRun r = compare("--schema s.graphql ref.graphql answer.md");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "verdict: mismatch (fail)\n"
+            "missing 2, extra 1, shared 2 (reference 4 nodes, candidate 3 nodes)\n"
+            "precision 0.667, recall 0.500, F1 0.571\n"
+            "missing (in the reference, not in the candidate):\n"
+            "  query -> users(id: 1) -> posts  (2 nodes, at ref.graphql:4:5)\n"
+            "extra (in the candidate, not in the reference):\n"
+            "  query -> users(id: 1) -> email  (1 node, at answer.md:3:33)\n");
+}
+
+TEST_F(CliCompare, JsonOutput) {
+  write("cand.graphql", "{ users(id: 1) { username posts { title } email } }");
+  const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --json --delta 1");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out,
+            "{\"verdict\":\"overfetch_ok\",\"pass\":true,\"missing\":0,\"extra\":1,\"shared\":4,"
+            "\"reference_nodes\":4,\"candidate_nodes\":5,\"operation_differs\":false,"
+            "\"precision\":0.8,\"recall\":1,\"f1\":0.888888888888889,\"matched_reference\":0,"
+            "\"missing_paths\":[],\"extra_paths\":[{\"path\":\"query -> users(id: 1) -> email\","
+            "\"line\":1,\"column\":43,\"nodes\":1}],\"rules_fired\":[],\"errors\":[]}\n");
+}
+
+TEST_F(CliCompare, SeveralReferences) {
+  write("ref2.graphql", "{ users(id: 1) { username email } }");
+  write("cand.graphql", "{ users(id: 1) { email username } }");
+  const CommandRun r =
+      compare("--schema s.graphql ref.graphql cand.graphql --reference ref2.graphql");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out,
+            "verdict: equivalent (pass)\n"
+            "missing 0, extra 0, shared 3 (reference 3 nodes, candidate 3 nodes)\n"
+            "precision 1.000, recall 1.000, F1 1.000\n"
+            "matched reference: ref2.graphql (index 1 of 2 references)\n");
+}
+
+TEST_F(CliCompare, RuleSwitches) {
+  write("cand.graphql", "{ usersById(id: 1) { username posts { title } } }");
+  CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --no-rules");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "verdict: mismatch (fail)");
+  r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set cycles");
+  EXPECT_EQ(r.exit_code, 1);
+  r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set endpoints");
+  EXPECT_EQ(r.exit_code, 0);
+  r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set cycles,nope");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "gqleval compare: unknown rule 'nope' in --rule-set (the rules are cycles, endpoints, "
+            "rgeval) (see 'gqleval compare --help')\n");
+  r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set cycles --no-rules");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST_F(CliCompare, TypenameVariablesAndOperation) {
+  write("t.graphql", "{ users(id: 1) { __typename username posts { title } } }");
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql t.graphql").exit_code, 1);
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql t.graphql --ignore-typename").exit_code, 0);
+  write("v.graphql", "query ($u: Int!) { users(id: $u) { username posts { title } } }");
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql v.graphql").exit_code, 1);
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql v.graphql --variables '{\"u\": 1}'").exit_code,
+            0);
+  write("vars.json", "{\"u\": 1}");
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql v.graphql --variables @vars.json").exit_code,
+            0);
+  write("two.graphql",
+        "query A { users(id: 2) { id } }\nquery B { users(id: 1) { username posts { title } } }");
+  const CommandRun r = compare("--schema s.graphql ref.graphql two.graphql");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "verdict: invalid_candidate (fail)\n"
+            "errors:\n"
+            "  two.graphql: OperationSelection: Must provide operation name if query contains "
+            "multiple operations.\n");
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql two.graphql --operation B").exit_code, 0);
+}
+
+TEST_F(CliCompare, ExtractionCanBeTurnedOff) {
+  write("answer.md", "Answer: { users(id: 1) { username posts { title } } }");
+  EXPECT_EQ(compare("--schema s.graphql ref.graphql answer.md").exit_code, 0);
+  const CommandRun r = compare("--schema s.graphql ref.graphql answer.md --no-extract");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "verdict: invalid_candidate (fail)\n"
+            "errors:\n"
+            "  answer.md:1:1: Syntax: Syntax Error: Unexpected Name \"Answer\".\n");
+}
+
+TEST_F(CliCompare, Stage1Verdicts) {
+  write("none.md", "I do not know.");
+  CommandRun r = compare("--schema s.graphql ref.graphql none.md");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "verdict: no_query (fail)\n"
+            "errors:\n"
+            "  none.md: Extraction: No GraphQL query found in the candidate.\n");
+  write("badref.graphql", "{ users(id: 1) { name } }");
+  r = compare("--schema s.graphql badref.graphql none.md --json");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.rfind("{\"verdict\":\"invalid_reference\",\"pass\":false,", 0), 0u) << r.out;
+  write("m.graphql", "mutation { addUser(name: \"x\") { username } }");
+  r = compare("--schema s.graphql ref.graphql m.graphql");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("the operations differ in kind"), std::string::npos) << r.out;
+}
+
+TEST_F(CliCompare, SchemaThatDoesNotBuild) {
+  write("bad.graphql", "type Query { a: Nope }");
+  write("cand.graphql", "{ a }");
+  const CommandRun r = compare("--schema bad.graphql ref.graphql cand.graphql");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "verdict: invalid_schema (fail)\n"
+            "errors:\n"
+            "  bad.graphql:1:17: KnownTypeNames: Unknown type \"Nope\".\n");
+}
+
+TEST_F(CliCompare, StrictSchema) {
+  // An undeclared StepZen scalar: a warning by default, an error when strict.
+  write("stepzen.graphql", "type Query { users(id: Int!): User }\ntype User { born: Date }\n");
+  write("r.graphql", "{ users(id: 1) { born } }");
+  EXPECT_EQ(compare("--schema stepzen.graphql r.graphql r.graphql").exit_code, 0);
+  const CommandRun r = compare("--schema stepzen.graphql r.graphql r.graphql --strict-schema");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "verdict: invalid_schema (fail)");
+}
+
+TEST_F(CliCompare, UsageAndIoErrorsExitTwo) {
+  write("cand.graphql", "{ users(id: 1) { username } }");
+  CommandRun r = compare("ref.graphql cand.graphql");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "gqleval compare: --schema is required (see 'gqleval compare --help')\n");
+  r = compare("--schema s.graphql ref.graphql");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "gqleval compare: give a reference file and a candidate file (got 1 file) (see "
+            "'gqleval compare --help')\n");
+  r = compare("--schema s.graphql ref.graphql missing.graphql");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("missing.graphql"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+  r = compare("--schema s.graphql ref.graphql cand.graphql --delta -1");
+  EXPECT_EQ(r.exit_code, 2);
+  r = compare("--schema s.graphql ref.graphql cand.graphql --variables '[1]'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "gqleval compare: --variables is not a JSON object\n");
+  r = compare("--schema s.graphql ref.graphql cand.graphql --rules nope.json");
+  EXPECT_EQ(r.exit_code, 2);
+  r = compare("--schema s.graphql ref.graphql cand.graphql --bogus");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST_F(CliCompare, Help) {
+  const CommandRun r = compare("--help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "Usage: gqleval compare --schema SCHEMA.graphql REFERENCE.graphql CANDIDATE [options]");
+  EXPECT_NE(r.out.find("--rule-set LIST"), std::string::npos);
+}
+
+}  // namespace

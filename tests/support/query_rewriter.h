@@ -1,0 +1,123 @@
+// The query rewriter: makes equivalent rewrites and labelled non-equivalent
+// mutations of a GraphQL query, on the AST, deterministically from a seed,
+// and prints them with the project's printer (engine/graphql/printer.h).
+// The equivalence corpus (tests/equivalence_*_test.cc) uses it to check the
+// engine over whole datasets; the dataset generator is meant to use it to
+// make labelled pairs.
+//
+// Equivalent rewrites (each keeps the response tree of SEMANTICS.md, so the
+// verdict against the original must be `equivalent`):
+//   shuffle    the order of selections, arguments, input-object fields,
+//              variable definitions and definitions;
+//   alias      fresh, document-unique aliases on fields (so no two response
+//              keys can clash: OverlappingFieldsCanBeMerged stays satisfied);
+//   fragments  runs of selections moved into inline fragments (`... on T`
+//              or `...` without a condition) and into new named fragments
+//              `fragment RwN on T`, where T is the selection set's own type,
+//              so the possible types never change; nested wherever selection
+//              sets nest; at least one of each kind when the query has a
+//              selection;
+//   variables  literal arguments of fields and of @skip/@include lifted into
+//              new variables of the argument's declared type, either with
+//              the literal as the variable's default or with the value in a
+//              variables JSON object (SEMANTICS.md: a variable with a value
+//              is replaced by its coerced value). Values that contain a
+//              variable are left alone (a default must be constant); in a
+//              document with several operations, only operation bodies are
+//              touched (a fragment's variables must exist in every operation
+//              that spreads it).
+//
+// Mutations, each labelled with the verdict and counts SEMANTICS.md implies:
+//   drop_leaf  removes one leaf field: `underfetch`, missing = 1;
+//   add_leaf   adds one scalar field of the enclosing type: `overfetch`,
+//              extra = 1 (delta 0).
+// A leaf qualifies only when the count is certain by construction, without
+// asking the engine (see query_mutations.cc): its selection applies to exactly
+// one concrete type T; no directive sits on it or on any enclosing selection;
+// it is reached exactly once when fragments are expanded (a fragment spread
+// in several places is first expanded in place, an equivalent rewrite); no
+// other selection in the document selects the same field name on T (so no
+// merge, cycles fold-back or endpoint rewrite can produce the same node
+// elsewhere), except under a root field that is certainly another node; its
+// selection set keeps at least one selection; and a root leaf must be
+// certainly another node than every other root field. Two root fields are
+// certainly two nodes when no rule can join them (given the compiled rules
+// and switches the pair is scored with, MutateOptions; without them, any two
+// root fields may join) or when they are one field (or one endpoint group)
+// with arguments whose literals certainly differ (`f(year: 2006)` and
+// `f(year: 2010)`). A field with a rules-file argument map may join anything.
+// When nothing qualifies the mutation fails with rule "Rewrite".
+//
+// Preconditions: the query parses and is valid against the schema. Errors
+// (a syntax error, nothing to mutate) come back as a Diagnostic.
+// Costs: linear in the document, plus printing; allocates freely (meant for
+// tests and offline generation, not the hot path).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+#include "engine/normalize/rewrites.h"
+#include "engine/schema/schema.h"
+#include "engine/score/verdict.h"
+
+namespace gqleval::rewrite {
+
+enum class VariableMode : uint8_t {
+  kNone,      // leave literals alone
+  kDefaults,  // `query($v1: Int = 1)`
+  kJson,      // `query($v1: Int)` plus {"v1": 1} in Rewritten::variables_json
+};
+
+struct RewriteOptions {
+  uint64_t seed = 1;
+  bool shuffle = false;
+  bool alias = false;
+  uint32_t alias_percent = 100;  // the share of fields that get a fresh alias
+  bool fragments = false;
+  uint32_t fragment_percent = 50;  // the share of selections moved into a fragment
+  VariableMode variables = VariableMode::kNone;
+};
+
+struct Rewritten {
+  std::string query;           // graphql::print() of the rewritten document
+  std::string variables_json;  // a JSON object with VariableMode::kJson, else empty
+  std::vector<std::string> applied;  // what was done, e.g. "named fragment Rw1 on Users"
+};
+
+// Applies the rewrites switched on in `options`, in the order variables,
+// alias, fragments, shuffle.
+Result<Rewritten> rewrite_equivalent(const schema::Schema& schema, std::string_view query,
+                                     const RewriteOptions& options);
+
+enum class MutationKind : uint8_t { kDropLeaf, kAddLeaf };
+std::string_view mutation_kind_name(MutationKind kind);  // "drop_leaf", "add_leaf"
+
+struct Mutated {
+  std::string query;               // the mutated document, printed
+  score::Verdict expected = score::Verdict::kEquivalent;
+  uint32_t missing = 0;            // expected counts against the original
+  uint32_t extra = 0;
+  std::string type;                // the concrete type of the changed leaf
+  std::string field;               // the field name of the changed leaf
+  std::string description;         // e.g. "dropped Users.email"
+};
+
+struct MutateOptions {
+  uint64_t seed = 1;
+  // The rules the mutated query will be scored with (built for `schema`);
+  // nullptr: assume any two root fields may become one node.
+  const normalize::Rewrites* rewrites = nullptr;
+  normalize::RuleSwitches rules;
+};
+
+// One mutation of the given kind, the leaf chosen by the seed among those
+// that qualify.
+Result<Mutated> mutate(const schema::Schema& schema, std::string_view query, MutationKind kind,
+                       const MutateOptions& options);
+
+}  // namespace gqleval::rewrite
