@@ -31,8 +31,7 @@ struct CliRun {
 CliRun gqleval(const std::string& args, const ScratchDir& dir) {
   const std::string out = dir.file("stdout.txt");
   const std::string err = dir.file("stderr.txt");
-  const std::string command =
-      std::string(GQLEVAL_BINARY) + " " + args + " >" + out + " 2>" + err;
+  const std::string command = std::string(GQLEVAL_BINARY) + " " + args + " >" + out + " 2>" + err;
   const int raw = std::system(command.c_str());
   CliRun r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -106,20 +105,19 @@ TEST(BatchCli, Nl2gqlAlternativeAnswersEndToEnd) {
   EXPECT_NE(summary.find("\"groups\":{\"hops\":[{\"value\":\"One\","), std::string::npos)
       << summary;
   EXPECT_NE(r.err.find("gqleval score: 1164 rows in "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("\nno_query                  1074    92.3%\n"), std::string::npos)
-      << r.err;
+  EXPECT_NE(r.err.find("\nno_query                  1074    92.3%\n"), std::string::npos) << r.err;
 }
 
 TEST(BatchCli, RgevalEndToEndAndLayoutFlags) {
   if (!std::filesystem::exists(kRgeval)) GTEST_SKIP() << "RGEval dataset not found at " << kRgeval;
   ScratchDir dir;
-  CliRun one = gqleval("score " + kRgeval + " --quiet --threads 1 --out " + dir.file("a.jsonl"),
-                       dir);
+  CliRun one =
+      gqleval("score " + kRgeval + " --quiet --threads 1 --out " + dir.file("a.jsonl"), dir);
   ASSERT_EQ(one.status, 0) << one.err;
   EXPECT_EQ(one.err, "");  // --quiet
-  CliRun two = gqleval("score " + kRgeval + " --quiet --threads 2 --shard-records 3 --out " +
-                           dir.file("b.jsonl"),
-                       dir);
+  CliRun two = gqleval(
+      "score " + kRgeval + " --quiet --threads 2 --shard-records 3 --out " + dir.file("b.jsonl"),
+      dir);
   ASSERT_EQ(two.status, 0) << two.err;
   const std::string a = read_file(dir.file("a.jsonl"));
   EXPECT_EQ(lines_of(a).size(), 376u);

@@ -59,7 +59,7 @@ TEST(BatchMalformed, EveryCsvIssueAmongGoodRows) {
   write_file(dir.file("schema.graphql"), kTestSchema);
   const std::string big = "{ users { id } }" + std::string(5000, ' ');
   std::string csv;
-  csv += "\xEF\xBB\xBFid,reference,candidate\r\n";                            // line 1
+  csv += "\xEF\xBB\xBFid,reference,candidate\r\n";                              // line 1
   csv += "g0,{ users { id } },{ users { id } }\r\n";                            // line 2
   csv += "b1,{ users { id } }\n";                                               // line 3
   csv += "g2,{ users { id } },\"Here:\n```graphql\n{ users { id } }\n```\"\n";  // lines 4-7
@@ -98,8 +98,8 @@ TEST(BatchMalformed, EveryCsvIssueAmongGoodRows) {
             {"g5", "mismatch", nullptr, nullptr, 0, 0},
             {"b6", "bad_row", "invalid_utf8", "field 3: invalid UTF-8", 11, 31},
             {"b7", "bad_row", "wrong_field_count", "the record has 4 fields, expected 3", 12, 1},
-            {"b8", "bad_row", "field_too_large", "field 3: larger than the limit of 4096 bytes",
-             13, 21},
+            {"b8", "bad_row", "field_too_large", "field 3: larger than the limit of 4096 bytes", 13,
+             21},
             {"b9", "bad_row", "unterminated_quote",
              "field 2: unterminated quoted field; the record is taken to end at the end of this "
              "line",
@@ -121,8 +121,8 @@ TEST(BatchMalformed, GoodRowsScoreAsIfAloneInTheFile) {
   write_file(dir.file("schema.graphql"), kTestSchema);
   const std::string good_a = "g0,{ users { id } },{ users { id name } }\n";
   const std::string good_b = "g1,{ users { name } },\"```\n{ users { id } }\n```\"\n";
-  write_file(dir.file("mixed.csv"), "id,reference,candidate\n" + good_a +
-                                        "x,\"broken\"quote,y\n" + good_b + "\"\n");
+  write_file(dir.file("mixed.csv"),
+             "id,reference,candidate\n" + good_a + "x,\"broken\"quote,y\n" + good_b + "\"\n");
   write_file(dir.file("clean.csv"), "id,reference,candidate\n" + good_a + good_b);
   BatchOptions o;
   o.schema_file = dir.file("schema.graphql");
@@ -148,13 +148,15 @@ TEST(BatchMalformed, EveryJsonlIssueAmongGoodRows) {
   ScratchDir dir;
   write_file(dir.file("schema.graphql"), kTestSchema);
   std::string jsonl;
-  jsonl += "{\"id\":\"g0\",\"reference\":\"{ users { id } }\",\"candidate\":\"{ users { id } }\"}\n";
+  jsonl +=
+      "{\"id\":\"g0\",\"reference\":\"{ users { id } }\",\"candidate\":\"{ users { id } }\"}\n";
   jsonl += "{\"id\":\"b1\",\"reference\":\"{ users { id } }\",\"candidate\":\"{ users \n";
   jsonl += "[\"b2\"]\n";
   jsonl += "{\"id\":\"b3\",\"reference\":\"{ users { id } }\",\"candidate\":\"\xC3\x28\"}\n";
   jsonl += "{\"id\":\"b4\",\"reference\":\"{ users { id } }\",\"candidate\":\"" +
            std::string(5000, ' ') + "\"}\n";
-  jsonl += "{\"id\":\"g5\",\"reference\":\"{ users { id } }\",\"candidate\":\"{ users { name } }\"}";
+  jsonl +=
+      "{\"id\":\"g5\",\"reference\":\"{ users { id } }\",\"candidate\":\"{ users { name } }\"}";
   write_file(dir.file("in.jsonl"), jsonl);
 
   BatchOptions o;

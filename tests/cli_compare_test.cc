@@ -2,20 +2,17 @@
 // files in a temporary folder, checking stdout, stderr and the exit code
 // (0 pass, 1 not a pass, 2 usage or I/O error).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/support/cli_runner.h"
 
 namespace {
 
-struct CommandRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using gqleval::cli_test::CommandRun;
+using gqleval::cli_test::slurp;
 
 class CliCompare : public ::testing::Test {
  protected:
@@ -35,22 +32,9 @@ class CliCompare : public ::testing::Test {
   void write(const std::string& name, const std::string& text) {
     std::ofstream(dir_ + name, std::ios::binary) << text;
   }
-  static std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
   // Runs `gqleval compare ARGS` in the temporary folder.
   CommandRun compare(const std::string& args) {
-    const std::string cmd = "cd '" + dir_ + "' && '" + GQLEVAL_BINARY + "' compare " + args +
-                            " >'" + dir_ + "out.txt' 2>'" + dir_ + "err.txt'";
-    const int status = std::system(cmd.c_str());
-    CommandRun r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(dir_ + "out.txt");
-    r.err = slurp(dir_ + "err.txt");
-    return r;
+    return gqleval::cli_test::run_gqleval(dir_, "compare " + args);
   }
 
   std::string dir_;

@@ -38,15 +38,16 @@ std::string dot_escape(std::string_view s) {
 void dot_tree(std::string& out, const normalize::NormalTree& tree, std::string_view prefix,
               std::string_view label, const std::unordered_set<uint64_t>& other,
               std::string_view diff_colour) {
-  out += "  subgraph cluster_" + std::string(prefix) + " {\n    label=\"" +
-         std::string(label) + "\";\n";
+  out += "  subgraph cluster_" + std::string(prefix) + " {\n    label=\"" + std::string(label) +
+         "\";\n";
   for (size_t i = 0; i < tree.nodes.size(); ++i) {
     const normalize::Node& n = tree.nodes[i];
     const bool differs = i != 0 && !other.contains(n.hash);
-    out += "    " + std::string(prefix) + std::to_string(i) + " [label=\"" + dot_escape(n.key) +
-           "\"";
-    if (differs) out += ", color=" + std::string(diff_colour) + ", fontcolor=" +
-                        std::string(diff_colour) + ", penwidth=2";
+    out +=
+        "    " + std::string(prefix) + std::to_string(i) + " [label=\"" + dot_escape(n.key) + "\"";
+    if (differs)
+      out += ", color=" + std::string(diff_colour) + ", fontcolor=" + std::string(diff_colour) +
+             ", penwidth=2";
     out += "];\n";
   }
   for (size_t i = 1; i < tree.nodes.size(); ++i) {
@@ -69,12 +70,12 @@ const normalize::NormalTree* normal_tree(std::string_view query, const SchemaEnt
   for (const ast::Definition* d : (*doc)->definitions) {
     operations += d->kind == ast::DefinitionKind::kOperation ? 1 : 0;
   }
-  auto op = validate::select_operation(**doc, operations > 1 ? options.operation_name
-                                                             : std::string_view{});
+  auto op = validate::select_operation(
+      **doc, operations > 1 ? options.operation_name : std::string_view{});
   if (!op) return nullptr;
   normalize::Normalizer normalizer;
-  auto tree = normalizer.run(*schema.schema, **doc, **op, options.normalize,
-                             schema.rewrites.get(), arena);
+  auto tree =
+      normalizer.run(*schema.schema, **doc, **op, options.normalize, schema.rewrites.get(), arena);
   if (!tree) return nullptr;
   *storage = *tree;
   return storage;
@@ -111,8 +112,8 @@ bool ArtifactWriter::prepare(std::string* error) const {
 }
 
 void ArtifactWriter::write(uint64_t row, const SchemaEntry& schema,
-                           std::span<const std::string_view> references,
-                           std::string_view candidate, const score::ScoreOptions& options,
+                           std::span<const std::string_view> references, std::string_view candidate,
+                           const score::ScoreOptions& options,
                            const score::PairResult& result) const {
   const std::string folder = dir_ + "/row-" + std::to_string(row);
   std::error_code ec;
@@ -156,8 +157,10 @@ void ArtifactWriter::write(uint64_t row, const SchemaEntry& schema,
   put("result.json", score::to_json(result) + "\n");
 
   if (!ok && !warned_.exchange(true)) {
-    std::fprintf(stderr, "gqleval score: cannot write artifacts to %s (further failures are not "
-                 "reported)\n", folder.c_str());
+    std::fprintf(stderr,
+                 "gqleval score: cannot write artifacts to %s (further failures are not "
+                 "reported)\n",
+                 folder.c_str());
   }
 }
 

@@ -138,8 +138,8 @@ const std::string* bench_input(size_t rows) {
         break;
       default: candidate = collapse_blanks(f[gt]); break;
     }
-    out << i + 1 << ',' << quote(f[schema]) << ',' << quote(f[gt]) << ',' << quote(candidate)
-        << ',' << quote(f[hops]) << '\n';
+    out << i + 1 << ',' << quote(f[schema]) << ',' << quote(f[gt]) << ',' << quote(candidate) << ','
+        << quote(f[hops]) << '\n';
   }
   made = rows;
   return &path;
@@ -210,8 +210,8 @@ BENCHMARK(BM_ScoreShard)->Unit(benchmark::kMicrosecond);
 
 void BM_SchemaLookup(benchmark::State& state) {
   auto text = io::read_file(std::string(GQLEVAL_SHARED_DIR) + "/datasets/nl2gql/nl2gql_test.csv");
-  auto parsed = text ? io::parse_csv(*text) : Result<std::vector<io::CsvRow>, Diagnostic>(
-                                                  Unexpected{Diagnostic{}});
+  auto parsed = text ? io::parse_csv(*text)
+                     : Result<std::vector<io::CsvRow>, Diagnostic>(Unexpected{Diagnostic{}});
   if (!parsed || parsed->size() < 2) {
     state.SkipWithError("NL2GQL dataset not found");
     return;

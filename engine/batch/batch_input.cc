@@ -24,7 +24,8 @@ InputFormat sniff(std::string_view buffer) {
 InputFormat choose_format(const std::string& path, InputFormat requested, std::string_view data) {
   if (requested != InputFormat::kAuto) return requested;
   if (ends_with_ci(path, ".csv")) return InputFormat::kCsv;
-  if (ends_with_ci(path, ".jsonl") || ends_with_ci(path, ".ndjson") || ends_with_ci(path, ".json")) {
+  if (ends_with_ci(path, ".jsonl") || ends_with_ci(path, ".ndjson") ||
+      ends_with_ci(path, ".json")) {
     return InputFormat::kJsonl;
   }
   return sniff(data);

@@ -187,8 +187,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     output.write(header);
   }
 
-  const unsigned threads = o.threads != 0 ? o.threads
-                                          : static_cast<unsigned>(tbb::info::default_concurrency());
+  const unsigned threads =
+      o.threads != 0 ? o.threads : static_cast<unsigned>(tbb::info::default_concurrency());
   io::ShardLimits limits;
   limits.max_records = o.shard_records == 0 ? 1 : o.shard_records;
   const size_t in_flight = o.shards_in_flight != 0 ? o.shards_in_flight : size_t{4} * threads;
@@ -227,17 +227,16 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
         return s;
       });
       flow::sequencer_node<Shard*> sequencer(g, [](Shard* const& s) { return s->seq; });
-      flow::function_node<Shard*, flow::continue_msg> writer(
-          g, flow::serial, [&](Shard* s) {
-            output.write(s->out);
-            summary.add(s->tally);
-            rows_written += s->records.records.size();
-            const size_t end = static_cast<size_t>(s->records.records.back().end);
-            progress.update(rows_written, end);
-            pages.done_up_to(end);
-            pool.give_back(s);
-            return flow::continue_msg();
-          });
+      flow::function_node<Shard*, flow::continue_msg> writer(g, flow::serial, [&](Shard* s) {
+        output.write(s->out);
+        summary.add(s->tally);
+        rows_written += s->records.records.size();
+        const size_t end = static_cast<size_t>(s->records.records.back().end);
+        progress.update(rows_written, end);
+        pages.done_up_to(end);
+        pool.give_back(s);
+        return flow::continue_msg();
+      });
       flow::make_edge(source, limiter);
       flow::make_edge(limiter, scorer);
       flow::make_edge(scorer, sequencer);
@@ -255,8 +254,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   f.input = o.input;
   f.output = o.output.empty() ? std::string("-") : o.output;
   f.threads = threads;
-  f.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  f.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   f.rule_profile = normalize::rule_profile(o.rules);
   if (!o.rules_file.empty()) f.rule_profile += " + rules file " + o.rules_file;
   f.delta = o.delta;

@@ -66,7 +66,7 @@ TEST(RunBatch, OneResultPerRowInOrder) {
   auto lines = lines_of(r.output);
   ASSERT_EQ(lines.size(), 6u);
   const char* ids[] = {"a", "b", "c", "d", "e", "f"};
-  const char* verdicts[] = {"equivalent", "overfetch", "no_query",
+  const char* verdicts[] = {"equivalent",        "overfetch",      "no_query",
                             "invalid_candidate", "invalid_schema", "underfetch"};
   for (size_t i = 0; i < lines.size(); ++i) {
     ResultLine l(lines[i]);
@@ -262,9 +262,10 @@ TEST(RunBatch, MissingColumnIsAnErrorBeforeAnyWork) {
   auto r = run_batch(o);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message,
-            o.input + ": no candidate column: looked for candidate, query2, generated, "
-                      "prediction, Generated_GraphQL, Query2 Content (ignoring case); the input "
-                      "has the columns: schema, reference, answer; name one with --candidate-col");
+            o.input +
+                ": no candidate column: looked for candidate, query2, generated, "
+                "prediction, Generated_GraphQL, Query2 Content (ignoring case); the input "
+                "has the columns: schema, reference, answer; name one with --candidate-col");
   EXPECT_FALSE(std::filesystem::exists(o.output));
 }
 

@@ -205,8 +205,8 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
       if (io::same_column_name(names[k], name)) i = k;
     }
     if (!i) {
-      return Unexpected{columns_error("the column '" + name +
-                                      "' named by --group-by is not in the input" + has)};
+      return Unexpected{
+          columns_error("the column '" + name + "' named by --group-by is not in the input" + has)};
     }
     map.group_by.push_back(Column{names[*i], *i});
   }

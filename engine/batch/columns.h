@@ -32,8 +32,8 @@ namespace gqleval::batch {
 // The names each role is looked up by, in order of preference.
 inline constexpr std::string_view kSchemaNames[] = {"schema", "Refined_Schema", "Schema Content"};
 inline constexpr std::string_view kSchemaPathNames[] = {"schema_path", "schema_file"};
-inline constexpr std::string_view kReferenceNames[] = {"reference", "query1", "GT_GQL",
-                                                       "gt_query", "Query1 Content"};
+inline constexpr std::string_view kReferenceNames[] = {"reference", "query1", "GT_GQL", "gt_query",
+                                                       "Query1 Content"};
 inline constexpr std::string_view kCandidateNames[] = {
     "candidate", "query2", "generated", "prediction", "Generated_GraphQL", "Query2 Content"};
 inline constexpr std::string_view kIdNames[] = {"id", "Sno"};
@@ -59,8 +59,8 @@ struct Column {
 };
 
 struct ColumnMap {
-  Column schema;       // SDL text per row
-  Column schema_path;  // a schema file per row (used when there is no schema column)
+  Column schema;                   // SDL text per row
+  Column schema_path;              // a schema file per row (used when there is no schema column)
   std::vector<Column> references;  // the primary first
   Column candidate;
   Column id;

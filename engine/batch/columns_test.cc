@@ -5,9 +5,9 @@
 namespace gqleval::batch {
 namespace {
 
-const std::vector<std::string> kNl2gql = {"id",       "database", "nl",      "schema", "gt_query",
-                                          "gt_query_2", "fragments", "aliases", "hops",   "filter",
-                                          "filter_types", "multi_endpoint", "paraphrase"};
+const std::vector<std::string> kNl2gql = {
+    "id",      "database", "nl",     "schema",       "gt_query",       "gt_query_2", "fragments",
+    "aliases", "hops",     "filter", "filter_types", "multi_endpoint", "paraphrase"};
 const std::vector<std::string> kRgeval = {"Schema Content", "Query1 Content", "Query2 Content",
                                           "Equal", "Extra Fields"};
 
@@ -48,8 +48,8 @@ TEST(Columns, CandidateNamedByFlagIsNotAlsoAReference) {
 }
 
 TEST(Columns, FurtherReferencesInNumberOrder) {
-  std::vector<std::string> names = {"GT_GQL_3", "Refined_Schema", "GT_GQL", "generated",
-                                    "gt_gql_2", "GT_GQL_1", "GT_GQLx", "Sno"};
+  std::vector<std::string> names = {"GT_GQL_3", "Refined_Schema", "GT_GQL",  "generated",
+                                    "gt_gql_2", "GT_GQL_1",       "GT_GQLx", "Sno"};
   auto m = resolve_columns(names, {}, false);
   ASSERT_TRUE(m.ok()) << m.error().message;
   ASSERT_EQ(m->references.size(), 3u);

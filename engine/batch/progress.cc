@@ -37,7 +37,10 @@ std::string clock_text(double seconds) {
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
 Progress::Progress(bool enabled, uint64_t total_bytes, std::FILE* out)
-    : enabled_(enabled), total_bytes_(total_bytes), out_(out), start_(Clock::now()),
+    : enabled_(enabled),
+      total_bytes_(total_bytes),
+      out_(out),
+      start_(Clock::now()),
       last_draw_(start_) {}
 
 void Progress::update(uint64_t rows, uint64_t bytes_done) {
@@ -47,8 +50,7 @@ void Progress::update(uint64_t rows, uint64_t bytes_done) {
   last_draw_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double share =
-      total_bytes_ == 0 ? 1.0
-                        : static_cast<double>(bytes_done) / static_cast<double>(total_bytes_);
+      total_bytes_ == 0 ? 1.0 : static_cast<double>(bytes_done) / static_cast<double>(total_bytes_);
   constexpr int kWidth = 24;
   const int filled = static_cast<int>(share * kWidth);
   std::string bar(static_cast<size_t>(filled), '#');

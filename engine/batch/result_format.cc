@@ -16,9 +16,8 @@ using score::QueryRole;
 using score::SubtreeDiff;
 
 constexpr std::string_view kCsvColumns[] = {
-    "row",          "id",          "verdict",      "pass",          "missing",
-    "extra",        "precision",   "recall",       "f1",            "matched_reference",
-    "missing_paths", "extra_paths", "rules_fired", "errors"};
+    "row",    "id", "verdict",           "pass",          "missing",     "extra",       "precision",
+    "recall", "f1", "matched_reference", "missing_paths", "extra_paths", "rules_fired", "errors"};
 
 template <class T>
 void append_number(std::string& out, T value) {
@@ -287,8 +286,7 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   out.push_back('\n');
 }
 
-void csv_bad_row(std::string& out, const RowKey& k, std::string_view reason,
-                 const Diagnostic& d) {
+void csv_bad_row(std::string& out, const RowKey& k, std::string_view reason, const Diagnostic& d) {
   csv_head(out, k, outcome_name(kBadRow), false);
   out.append(",,,,,,,,,");
   std::string& c = cell();

@@ -18,8 +18,12 @@ struct Fixture {
   SubtreeDiff missing[2] = {{"query -> user(id: 1) -> name", {}, {2, 5}, 1},
                             {"query -> user(id: 1) -> posts", {}, {3, 5}, 2}};
   SubtreeDiff extra[1] = {{"query -> users", {}, {0, 0}, 1}};
-  FiredRule fired[1] = {{QueryRole::kReference, 1, "cycles", "query -> user -> posts -> user",
-                         "Post.user is the inverse of User.posts", {4, 7}}};
+  FiredRule fired[1] = {{QueryRole::kReference,
+                         1,
+                         "cycles",
+                         "query -> user -> posts -> user",
+                         "Post.user is the inverse of User.posts",
+                         {4, 7}}};
 
   PairResult mismatch() const {
     PairResult r;
@@ -99,8 +103,8 @@ TEST(ResultFormat, CsvRecordsReadBack) {
   append_row_result(out, OutputFormat::kCsv, RowKey{17, "q,17", true}, f.mismatch());
   PairResult stage1;
   stage1.verdict = Verdict::kNoQuery;
-  stage1.errors.push_back({QueryRole::kCandidate, 0,
-                           make_error("Extraction", "No GraphQL query found.", {})});
+  stage1.errors.push_back(
+      {QueryRole::kCandidate, 0, make_error("Extraction", "No GraphQL query found.", {})});
   append_row_result(out, OutputFormat::kCsv, RowKey{18, {}, false}, stage1);
   append_bad_row(out, OutputFormat::kCsv, RowKey{19, "x", true}, "wrong_field_count",
                  make_error("CSV", "the record has 2 fields, expected 3", {9, 1}));
@@ -109,11 +113,21 @@ TEST(ResultFormat, CsvRecordsReadBack) {
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 4u);
   const std::vector<std::string> header = {
-      "row", "id", "verdict", "pass", "missing", "extra", "precision", "recall", "f1",
-      "matched_reference", "missing_paths", "extra_paths", "rules_fired", "errors"};
+      "row",           "id",          "verdict",     "pass",  "missing",
+      "extra",         "precision",   "recall",      "f1",    "matched_reference",
+      "missing_paths", "extra_paths", "rules_fired", "errors"};
   EXPECT_EQ((*rows)[0].fields, header);
   const std::vector<std::string> compared = {
-      "17", "q,17", "mismatch", "false", "3", "1", "0.5", "0.25", "0.3333333333333333", "1",
+      "17",
+      "q,17",
+      "mismatch",
+      "false",
+      "3",
+      "1",
+      "0.5",
+      "0.25",
+      "0.3333333333333333",
+      "1",
       "query -> user(id: 1) -> name (2:5, 1 node)\nquery -> user(id: 1) -> posts (3:5, 2 nodes)",
       "query -> users (1 node)",
       "reference[1] cycles at 4:7 query -> user -> posts -> user: Post.user is the inverse of "
@@ -121,12 +135,17 @@ TEST(ResultFormat, CsvRecordsReadBack) {
       ""};
   EXPECT_EQ((*rows)[1].fields, compared);
   const std::vector<std::string> no_query = {
-      "18", "", "no_query", "false", "", "", "", "", "", "", "", "", "",
-      "candidate: Extraction: No GraphQL query found."};
+      "18", "", "no_query", "false", "", "", "",
+      "",   "", "",         "",      "", "", "candidate: Extraction: No GraphQL query found."};
   EXPECT_EQ((*rows)[2].fields, no_query);
   const std::vector<std::string> bad = {
-      "19", "x", "bad_row", "false", "", "", "", "", "", "", "", "", "",
-      "[wrong_field_count] row 9:1: CSV: the record has 2 fields, expected 3"};
+      "19",      "x",
+      "bad_row", "false",
+      "",        "",
+      "",        "",
+      "",        "",
+      "",        "",
+      "",        "[wrong_field_count] row 9:1: CSV: the record has 2 fields, expected 3"};
   EXPECT_EQ((*rows)[3].fields, bad);
 }
 

@@ -4,8 +4,8 @@ namespace gqleval::batch {
 namespace {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' ||
-                        s.front() == '\n')) {
+  while (!s.empty() &&
+         (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
     s.remove_prefix(1);
   }
   while (!s.empty() &&
@@ -41,8 +41,8 @@ void RowScorer::add_tags(RowTally& tally, bool pass, bool bad) {
   const std::vector<Column>& groups = context_.columns.group_by;
   for (size_t g = 0; g < groups.size(); ++g) {
     // A malformed row's cells may be shifted; it is counted under no value.
-    tally.add_tag(static_cast<uint32_t>(g), bad ? std::string_view{} : trim(reader_.cell(groups[g])),
-                  pass);
+    const std::string_view value = bad ? std::string_view{} : trim(reader_.cell(groups[g]));
+    tally.add_tag(static_cast<uint32_t>(g), value, pass);
   }
 }
 
@@ -72,10 +72,9 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   options.normalize.variables_json = trim(reader_.cell(c.variables));
 
   const score::PairResult result =
-      schema.ok() ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate,
-                                  options)
-                  : score::schema_failure(schema.errors,
-                                          static_cast<uint32_t>(references_.size()));
+      schema.ok()
+          ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate, options)
+          : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
   append_row_result(out, context_.format, key, result);
   tally.add(outcome_of(result.verdict), result.f1);
   add_tags(tally, result.pass, false);

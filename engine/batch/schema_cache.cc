@@ -100,8 +100,8 @@ const std::string* SchemaFiles::read(std::string_view path, const Diagnostic** e
     auto file = std::make_unique<File>();
     std::string full(path);
     if (!full.empty() && full.front() != '/' && !base_dir_.empty()) full = base_dir_ + "/" + full;
-    auto text = full.empty() ? Result<std::string, Diagnostic>(Unexpected{make_error(
-                                   "IO", "the schema path cell is empty", SourcePos{})})
+    auto text = full.empty() ? Result<std::string, Diagnostic>(Unexpected{
+                                   make_error("IO", "the schema path cell is empty", SourcePos{})})
                              : io::read_file(full);
     if (text) {
       file->text = std::move(*text);

@@ -41,10 +41,10 @@
 namespace gqleval::batch {
 
 struct SchemaEntry {
-  std::string text;  // the key
-  std::shared_ptr<const schema::Schema> schema;             // null when it did not build
-  std::shared_ptr<const normalize::Rewrites> rewrites;      // null when no rule is on
-  Diagnostics errors;                                       // why it did not build
+  std::string text;                                     // the key
+  std::shared_ptr<const schema::Schema> schema;         // null when it did not build
+  std::shared_ptr<const normalize::Rewrites> rewrites;  // null when no rule is on
+  Diagnostics errors;                                   // why it did not build
 
   bool ok() const { return schema != nullptr; }
 };

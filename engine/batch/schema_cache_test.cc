@@ -65,8 +65,8 @@ TEST(SchemaCache, ConcurrentFirstUseGivesEveryoneOneEntry) {
   SchemaCache cache;
   constexpr int kThreads = 8;
   std::vector<std::string> texts;
-  for (int k = 0; k < 4; ++k) texts.push_back(std::string(kTestSchema) + "# variant " +
-                                              std::to_string(k) + "\n");
+  for (int k = 0; k < 4; ++k)
+    texts.push_back(std::string(kTestSchema) + "# variant " + std::to_string(k) + "\n");
   std::vector<std::vector<const SchemaEntry*>> seen(kThreads);
   std::atomic<int> ready{0};
   std::vector<std::thread> threads;
@@ -96,8 +96,8 @@ TEST(SchemaMemo, CollidingSlotsStillCompareText) {
   SchemaMemo memo(cache);
   // More distinct texts than memo slots: lookups still return the right entry.
   std::vector<std::string> texts;
-  for (int k = 0; k < 20; ++k) texts.push_back(std::string(kTestSchema) + "# " +
-                                               std::to_string(k) + "\n");
+  for (int k = 0; k < 20; ++k)
+    texts.push_back(std::string(kTestSchema) + "# " + std::to_string(k) + "\n");
   std::vector<const SchemaEntry*> first;
   for (const auto& t : texts) first.push_back(&memo.get(t));
   for (size_t k = 0; k < texts.size(); ++k) {

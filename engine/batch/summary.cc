@@ -51,8 +51,8 @@ void RowTally::add(uint8_t outcome, double f1) {
 }
 
 void RowTally::add_tag(uint32_t group, std::string_view value, bool pass) {
-  tags.push_back(Tag{group, static_cast<uint32_t>(text.size()), static_cast<uint32_t>(value.size()),
-                     pass});
+  tags.push_back(
+      Tag{group, static_cast<uint32_t>(text.size()), static_cast<uint32_t>(value.size()), pass});
   text.append(value);
 }
 

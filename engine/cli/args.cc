@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "engine/base/concat.h"
+
 namespace gqleval::cli {
 
 Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<char* const> argv)
@@ -15,7 +17,7 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
           help_ = true;
           continue;
         }
-        fail("unknown flag '" + std::string(arg) + "'");
+        fail(concat({"unknown flag '", arg, "'"}));
         break;
       }
       positionals_.emplace_back(arg);
@@ -40,13 +42,13 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
       if (s.name == name) spec = &s;
     }
     if (spec == nullptr) {
-      fail("unknown flag '--" + std::string(name) + "'");
+      fail(concat({"unknown flag '--", name, "'"}));
       break;
     }
     std::string value;
     if (spec->value_name.empty()) {
       if (inline_value) {
-        fail("flag '--" + std::string(name) + "' takes no value");
+        fail(concat({"flag '--", name, "' takes no value"}));
         break;
       }
     } else if (inline_value) {
@@ -54,13 +56,12 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
     } else if (i + 1 < argv.size()) {
       value = argv[++i];
     } else {
-      fail("flag '--" + std::string(name) + "' needs a value (" + std::string(spec->value_name) +
-           ")");
+      fail(concat({"flag '--", name, "' needs a value (", spec->value_name, ")"}));
       break;
     }
     auto& slot = flags_[std::string(name)];
     if (!slot.empty() && !spec->repeatable && !spec->value_name.empty()) {
-      fail("flag '--" + std::string(name) + "' given more than once");
+      fail(concat({"flag '--", name, "' given more than once"}));
       break;
     }
     slot.push_back(std::move(value));
@@ -69,7 +70,7 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
 
 void Args::fail(std::string message) {
   if (error_.empty()) {
-    error_ = "gqleval " + command_ + ": " + message + " (see 'gqleval " + command_ + " --help')";
+    error_ = concat({"gqleval ", command_, ": ", message, " (see 'gqleval ", command_, " --help')"});
   }
 }
 
@@ -92,7 +93,7 @@ std::optional<long long> Args::integer(std::string_view flag) {
   long long n = 0;
   auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), n);
   if (ec != std::errc() || end != text->data() + text->size() || n < 0) {
-    fail("flag '--" + std::string(flag) + "' needs a non-negative integer, got '" + *text + "'");
+    fail(concat({"flag '--", flag, "' needs a non-negative integer, got '", *text, "'"}));
     return std::nullopt;
   }
   return n;
@@ -101,10 +102,14 @@ std::optional<long long> Args::integer(std::string_view flag) {
 std::string format_flags(std::span<const FlagSpec> specs) {
   std::string out = "Options:\n";
   for (const FlagSpec& s : specs) {
-    std::string left = "  --" + std::string(s.name);
-    if (!s.value_name.empty()) left += " " + std::string(s.value_name);
-    if (left.size() < 28) left.resize(28, ' ');
-    else left += "\n" + std::string(28, ' ');
+    std::string left = concat({"  --", s.name});
+    if (!s.value_name.empty()) left.append(" ").append(s.value_name);
+    if (left.size() < 28) {
+      left.resize(28, ' ');
+    } else {
+      left.push_back('\n');
+      left.append(28, ' ');
+    }
     out += left + std::string(s.help);
     if (s.repeatable) out += " (repeatable)";
     out += "\n";

@@ -32,8 +32,9 @@ constexpr FlagSpec kFlags[] = {
     {"no-extract", "", "Take the candidate cell as the query (no search in LLM text)"},
     {"delta", "N", "Over-fetch budget: extra nodes a pass may have (default 0)"},
     {"rules", "FILE", "Rewrite rules (inverse pairs, endpoints, argument maps), JSON"},
-    {"rule-set", "LIST", "Rewrite rules to use: comma-separated of cycles, endpoints, rgeval; or "
-                         "none (default: cycles,endpoints)"},
+    {"rule-set", "LIST",
+     "Rewrite rules to use: comma-separated of cycles, endpoints, rgeval; or "
+     "none (default: cycles,endpoints)"},
     {"no-rules", "", "No rewrite rule (same as --rule-set none)"},
     {"ignore-typename", "", "Do not count __typename selections"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
@@ -141,7 +142,8 @@ int run_score(std::span<char* const> argv) {
   if (auto v = args.value("rule-set")) {
     std::string bad;
     if (!parse_rule_set(*v, &o.rules, &bad)) {
-      args.fail("unknown rule '" + bad + "' in --rule-set (the rules are cycles, endpoints, "
+      args.fail("unknown rule '" + bad +
+                "' in --rule-set (the rules are cycles, endpoints, "
                 "rgeval)");
     }
   }

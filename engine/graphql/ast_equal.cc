@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 
 namespace gqleval::graphql {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "engine/graphql/block_string.h"
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/graphql/location.h"
 #include "engine/graphql/utf8.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/graphql/lexer.h"
 #include "engine/graphql/location.h"
 #include "engine/graphql/token.h"

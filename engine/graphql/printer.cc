@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/graphql/block_string.h"
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/graphql/utf8.h"
 
 namespace gqleval::graphql {

@@ -1,6 +1,6 @@
 // RulesFile: the rewrite rules a user declares for the Stage 3 rewrites, read
-// from a JSON file with simdjson (the format is documented in RULES_FORMAT.md
-// beside this file). A RulesFile holds names only; Rewrites::build resolves
+// from a JSON file with simdjson (the format is documented in the top-level README.md, section
+// "Rewrite rules file"). A RulesFile holds names only; Rewrites::build resolves
 // them against one schema, so one file can serve every schema of a dataset:
 // entries that name types or fields a schema does not have are skipped for
 // that schema with a warning.

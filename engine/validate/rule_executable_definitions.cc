@@ -3,7 +3,7 @@
 // definition (`The schema definition ...` for schema definitions and extensions).
 #include <string>
 
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {
@@ -23,7 +23,7 @@ void rule_executable_definitions(ValidationContext& ctx) {
     std::string message =
         def->kind == ast::DefinitionKind::kSchema
             ? std::string("The schema definition is not executable.")
-            : graphql::concat({"The \"", name, "\" definition is not executable."});
+            : concat({"The \"", name, "\" definition is not executable."});
     ctx.report(std::move(message), {def->loc.pos()});
   }
 }

@@ -6,13 +6,13 @@
 // deprecated. <reason>`; each at the node that uses it.
 #include <string>
 
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {
 
-using graphql::concat;
+
 
 class NoDeprecated : public Visitor {
  public:

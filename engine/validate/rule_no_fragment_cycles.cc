@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {
@@ -60,11 +60,11 @@ class CycleFinder {
     std::string via;
     for (size_t i = from; i + 1 < path_.size(); ++i) {
       if (!via.empty()) via += ", ";
-      via += graphql::concat({"\"", path_[i]->name.value, "\""});
+      via += concat({"\"", path_[i]->name.value, "\""});
     }
     std::vector<SourcePos> at;
     for (size_t i = from; i < path_.size(); ++i) at.push_back(path_[i]->loc.pos());
-    ctx_.report(graphql::concat({"Cannot spread fragment \"", name, "\" within itself",
+    ctx_.report(concat({"Cannot spread fragment \"", name, "\" within itself",
                                  via.empty() ? "" : " via ", via, "."}),
                 std::move(at));
   }

@@ -2,7 +2,7 @@
 // no field may return an introspection type. graphql-js: `GraphQL
 // introspection has been disabled, but the requested query contained the field
 // "f".` at the field.
-#include "engine/graphql/concat.h"
+#include "engine/base/concat.h"
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {
@@ -16,7 +16,7 @@ class NoSchemaIntrospection : public Visitor {
     if (ti.type.named == schema::kNone) return;
     const schema::TypeDef& t = ctx_.schema.type(ti.type.named);
     if (!t.built_in || !t.name.starts_with("__")) return;
-    ctx_.report(graphql::concat({"GraphQL introspection has been disabled, but the requested "
+    ctx_.report(concat({"GraphQL introspection has been disabled, but the requested "
                                  "query contained the field \"",
                                  f.name.value, "\"."}),
                 {f.loc.pos()});

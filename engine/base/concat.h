@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace gqleval::graphql {
+namespace gqleval {
 
 inline std::string concat(std::initializer_list<std::string_view> pieces) {
   size_t size = 0;
@@ -18,4 +18,4 @@ inline std::string concat(std::initializer_list<std::string_view> pieces) {
   return out;
 }
 
-}  // namespace gqleval::graphql
+}  // namespace gqleval
