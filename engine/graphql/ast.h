@@ -249,4 +249,8 @@ struct Document {
 
 std::string_view operation_type_name(OperationType op);  // "query", "mutation", "subscription"
 
+// The 19 directive location names of the specification ("QUERY" ... "INPUT_FIELD_DEFINITION"),
+// executable locations first, in the specification's order.
+std::span<const std::string_view> directive_location_names();
+
 }  // namespace gqleval::ast

@@ -30,28 +30,7 @@ Scratch& thread_scratch() {
 }
 
 bool is_directive_location(std::string_view name) {
-  static constexpr std::string_view kLocations[] = {
-      "QUERY",
-      "MUTATION",
-      "SUBSCRIPTION",
-      "FIELD",
-      "FRAGMENT_DEFINITION",
-      "FRAGMENT_SPREAD",
-      "INLINE_FRAGMENT",
-      "VARIABLE_DEFINITION",
-      "SCHEMA",
-      "SCALAR",
-      "OBJECT",
-      "FIELD_DEFINITION",
-      "ARGUMENT_DEFINITION",
-      "INTERFACE",
-      "UNION",
-      "ENUM",
-      "ENUM_VALUE",
-      "INPUT_OBJECT",
-      "INPUT_FIELD_DEFINITION",
-  };
-  for (std::string_view l : kLocations) {
+  for (std::string_view l : ast::directive_location_names()) {
     if (l == name) return true;
   }
   return false;

@@ -1,7 +1,6 @@
 #include "engine/schema/schema.h"
 
 #include <algorithm>
-#include <array>
 #include <utility>
 
 #include "engine/graphql/parser.h"
@@ -13,31 +12,6 @@
 #include "engine/schema/type_relations.h"
 
 namespace gqleval::schema {
-namespace {
-
-constexpr std::array<std::string_view, 19> kLocationNames = {
-    "QUERY",
-    "MUTATION",
-    "SUBSCRIPTION",
-    "FIELD",
-    "FRAGMENT_DEFINITION",
-    "FRAGMENT_SPREAD",
-    "INLINE_FRAGMENT",
-    "VARIABLE_DEFINITION",
-    "SCHEMA",
-    "SCALAR",
-    "OBJECT",
-    "FIELD_DEFINITION",
-    "ARGUMENT_DEFINITION",
-    "INTERFACE",
-    "UNION",
-    "ENUM",
-    "ENUM_VALUE",
-    "INPUT_OBJECT",
-    "INPUT_FIELD_DEFINITION",
-};
-
-}  // namespace
 
 // ---------------------------------------------------------------- small helpers
 
@@ -53,13 +27,15 @@ const InputValue* find_input_value(std::span<const InputValue> values, std::stri
 }
 
 std::string_view directive_location_name(DirectiveLocation l) {
+  auto names = ast::directive_location_names();
   auto i = static_cast<size_t>(l);
-  return i < kLocationNames.size() ? kLocationNames[i] : std::string_view();
+  return i < names.size() ? names[i] : std::string_view();
 }
 
 bool directive_location_from_name(std::string_view name, DirectiveLocation* out) {
-  for (size_t i = 0; i < kLocationNames.size(); ++i) {
-    if (kLocationNames[i] == name) {
+  auto names = ast::directive_location_names();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) {
       *out = static_cast<DirectiveLocation>(i);
       return true;
     }
