@@ -5,7 +5,11 @@
 // backtick, so "```graphql { a } ```" on one line is inline code, not a fence).
 // The block ends at a line holding only a fence of the same character at least
 // as long (and blanks), or at the end of the text when it is never closed.
-// Fences are found with RE2 (linear time); blocks do not nest.
+// An opening line whose info string is not UTF-8 is no fence; the check is the
+// lenient one of the first, RE2-based version (which this one matches byte for
+// byte): overlong, surrogate and past-U+10FFFF forms pass, stray continuation
+// bytes, C0, C1, F5-FF and cut sequences do not. Blocks do not nest.
+// Cost: one pass over the lines from pos to the closing fence, no allocation.
 #pragma once
 
 #include <cstddef>

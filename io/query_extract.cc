@@ -63,6 +63,82 @@ bool find_anchor(const RE2& re, std::string_view text, size_t pos, size_t end,
   return false;
 }
 
+// ---- Shortcuts that spare RE2 in the common cases; each gives exactly the
+// answer the regex would, or declines (and the regex decides).
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+// RE2's \s (space, \t, \n, \f, \r) and the comma: GQ_IGNORED without comments.
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ',';
+}
+
+enum class Quick { kMatch, kDecline };
+
+// Skips blanks (not comments: a '#' declines, since GQ_IGNORED can end inside
+// a comment). Returns the position of the next other character, or end.
+size_t skip_blanks(std::string_view text, size_t p, size_t end) {
+  while (p < end && is_blank(text[p])) ++p;
+  return p;
+}
+
+// The leftmost match of anchors() in [begin, end), when the text there starts,
+// after blanks, with an operation header or a selection set: the usual bare
+// query. Declines on anything else (a comment, prose, a type definition, a
+// fragment). Why this is the regex's answer: the positions before p hold only
+// blanks and commas, where no alternative can start (the type-system one
+// would need its keyword at p, and p holds "{" or an operation keyword), and
+// at p the operation alternative comes before the selection-set one.
+Quick quick_anchor(std::string_view text, size_t begin, size_t end, Anchor& out) {
+  const size_t p = skip_blanks(text, begin, end);
+  if (p >= end) return Quick::kDecline;
+  if (text[p] == '{') {  // GQ_IGNORED then a name start or "..."
+    const size_t q = skip_blanks(text, p + 1, end);
+    if (q >= end) return Quick::kDecline;
+    if (!is_name_start(text[q]) && text.substr(q, 3) != "...") return Quick::kDecline;
+    if (text[q] == '.' && q + 3 > end) return Quick::kDecline;
+    out = {kSelectionSet, p, p + 1};
+    return Quick::kMatch;
+  }
+  size_t q = p;
+  for (std::string_view keyword : {"query", "mutation", "subscription"}) {
+    if (text.substr(p, keyword.size()) == keyword) {
+      q = p + keyword.size();
+      break;
+    }
+  }
+  if (q == p || q >= end || is_word_char(text[q])) return Quick::kDecline;
+  if (p > 0 && is_word_char(text[p - 1])) return Quick::kDecline;  // no \b before
+  q = skip_blanks(text, q, end);
+  if (q < end && is_name_start(text[q])) {  // the operation name
+    while (q < end && is_word_char(text[q])) ++q;
+    q = skip_blanks(text, q, end);
+  }
+  if (q >= end) return Quick::kDecline;
+  if (text[q] == '(') {
+    q = skip_blanks(text, q + 1, end);
+    if (q >= end || text[q] != '$') return Quick::kDecline;
+  } else if (text[q] != '{' && text[q] != '@') {
+    return Quick::kDecline;
+  }
+  out = {kOperation, p, q + 1};
+  return Quick::kMatch;
+}
+
+// find_anchor(anchors(), ..., UNANCHORED, ...) with the shortcut first.
+bool find_first_anchor(std::string_view text, size_t pos, size_t end, Anchor& out) {
+  if (quick_anchor(text, pos, end, out) == Quick::kMatch) return true;
+  return find_anchor(anchors(), text, pos, end, RE2::UNANCHORED, out);
+}
+
+// find_anchor(fragment_anchor(), ...): no match without the word "fragment".
+bool find_fragment_anchor(std::string_view text, size_t pos, size_t end, Anchor& out) {
+  if (text.substr(pos, end - pos).find("fragment") == std::string_view::npos) return false;
+  return find_anchor(fragment_anchor(), text, pos, end, RE2::UNANCHORED, out, kFragment);
+}
+
 constexpr size_t kUnbalanced = static_cast<size_t>(-1);
 
 // One past the end of the definition at anchor, or kUnbalanced.
@@ -98,7 +174,7 @@ Extraction extract_from(std::string_view text, size_t begin, size_t end, Extract
   result.source = source;
   Anchor anchor;
   for (size_t pos = begin;;) {
-    if (!find_anchor(anchors(), text, pos, end, RE2::UNANCHORED, anchor)) return Extraction{};
+    if (!find_first_anchor(text, pos, end, anchor)) return Extraction{};
     if (anchor.kind != kTypeSystem) break;
     const char* close = skim::match_braces(base + anchor.end - 1, base + end);
     if (close == nullptr) return Extraction{};  // a type definition that never closes
@@ -128,8 +204,7 @@ Extraction extract_from(std::string_view text, size_t begin, size_t end, Extract
   size_t joined_size = 0;
   size_t last = stop;
   Anchor fragment;
-  while (last < end &&
-         find_anchor(fragment_anchor(), text, last, end, RE2::UNANCHORED, fragment, kFragment)) {
+  while (last < end && find_fragment_anchor(text, last, end, fragment)) {
     size_t fragment_end = definition_end(text, fragment, end);
     if (fragment_end == kUnbalanced) fragment_end = end;
     if (joined == nullptr) {
@@ -169,8 +244,12 @@ bool is_query_language(std::string_view language) {
 }  // namespace
 
 Extraction extract_query(std::string_view text, Arena& arena) {
+  // A fence needs three backticks or tildes in a row; most bare answers have none.
+  const bool may_have_fence =
+      text.find("```") != std::string_view::npos || text.find("~~~") != std::string_view::npos;
   FencedBlock block;
-  for (size_t pos = 0; pos < text.size() && find_fenced_block(text, pos, block); pos = block.next) {
+  for (size_t pos = 0; may_have_fence && pos < text.size() && find_fenced_block(text, pos, block);
+       pos = block.next) {
     if (!is_query_language(block.language)) continue;
     Extraction e = extract_from(text, block.content_begin, block.content_end,
                                 ExtractionSource::kFencedBlock, arena);

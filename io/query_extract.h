@@ -35,6 +35,10 @@
 // rule (position_in_text), and diagnostics point into the answer as written.
 //
 // Cost: RE2 scans (linear time) and one pass of the brace scanner per region.
+// The common shapes skip RE2 with exact shortcuts: text without "```" or "~~~"
+// has no fence; a region that starts (after blanks) with "{" or an operation
+// header is its own first anchor; text without "fragment" has no later
+// fragment definition.
 // Thread-safe (the regexes are compiled once and shared).
 #pragma once
 

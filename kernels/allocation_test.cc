@@ -1,13 +1,9 @@
 // Checks the promise of the kernels: once a BitMatrix has grown to the largest
 // record, the per-record work (reset, set edges, close, diff, hash) allocates
-// nothing. The global allocation functions of this test binary are replaced
-// by counting ones that forward to malloc.
+// nothing. Allocations are counted by testing/allocation_counter.h.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <cstdint>
-#include <cstdlib>
-#include <new>
 #include <random>
 #include <string>
 #include <utility>
@@ -17,46 +13,15 @@
 #include "kernels/closure.h"
 #include "kernels/diff.h"
 #include "kernels/hash.h"
-
-namespace {
-std::atomic<size_t> g_allocations{0};
-
-void* counted_alloc(size_t bytes, size_t align) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  bytes = (bytes + align - 1) / align * align;  // aligned_alloc needs a multiple
-  void* p = align <= alignof(std::max_align_t) ? std::malloc(bytes ? bytes : 1)
-                                               : std::aligned_alloc(align, bytes ? bytes : align);
-  if (p == nullptr) std::abort();
-  return p;
-}
-}  // namespace
-
-void* operator new(size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
-void* operator new(size_t bytes, std::align_val_t align) {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-// The array forms too: a sanitizer runtime supplies its own, which would not
-// forward to the ones above.
-void* operator new[](size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
-void* operator new[](size_t bytes, std::align_val_t align) {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t, std::align_val_t) noexcept { std::free(p); }
+#include "testing/allocation_counter.h"
 
 namespace gqleval::kernels {
 namespace {
 
 TEST(Allocation, CountingAllocatorSeesBitMatrixGrowth) {
-  const size_t before = g_allocations.load();
+  const uint64_t before = gqleval::testing::allocation_count();
   BitMatrix m(100);
-  EXPECT_EQ(g_allocations.load(), before + 1);
+  EXPECT_EQ(gqleval::testing::allocation_count(), before + 1);
 }
 
 TEST(Allocation, SteadyStateRecordLoopAllocatesNothing) {
@@ -74,7 +39,7 @@ TEST(Allocation, SteadyStateRecordLoopAllocatesNothing) {
   BitMatrix m;
   m.reset(3000);  // warm up to the largest record
   uint64_t sink = 0;
-  const size_t before = g_allocations.load();
+  const uint64_t before = gqleval::testing::allocation_count();
   for (const auto& [n, edges] : records) {
     m.reset(n);
     for (auto [a, b] : edges) m.set(a, b);
@@ -82,7 +47,7 @@ TEST(Allocation, SteadyStateRecordLoopAllocatesNothing) {
     DiffCounts d = diff_counts(m.row(0), m.row(n / 2));
     sink += d.only_a + d.only_b + d.both + hash_combine(hash_string(schema), n);
   }
-  EXPECT_EQ(g_allocations.load(), before);
+  EXPECT_EQ(gqleval::testing::allocation_count(), before);
   EXPECT_NE(sink, 0u);
 }
 

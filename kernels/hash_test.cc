@@ -88,7 +88,8 @@ double worst_avalanche_bias(F hash_of, int input_bits, std::mt19937_64& rng) {
     const uint64_t h = hash_of(x);
     for (int b = 0; b < input_bits; ++b) {
       const uint64_t d = h ^ hash_of(x ^ (uint64_t{1} << b));
-      for (int o = 0; o < 64; ++o) flips[static_cast<size_t>(b * 64 + o)] += (d >> o) & 1;
+      for (int o = 0; o < 64; ++o)
+        flips[static_cast<size_t>(b) * 64 + static_cast<size_t>(o)] += (d >> o) & 1;
     }
   }
   double worst = 0;

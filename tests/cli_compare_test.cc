@@ -12,7 +12,6 @@
 namespace {
 
 using gqleval::cli_test::CommandRun;
-using gqleval::cli_test::slurp;
 
 class CliCompare : public ::testing::Test {
  protected:

@@ -3,8 +3,9 @@
 // parses prints (graphql-js print() layout) and parses back to an equal AST,
 // with printing a fixed point.
 //
-// Golden values come from graphql-js (16.8.1; 16.15.0 gives the same on these
-// data), run over the same files with node: parse(doc) for the failures
+// Golden values come from graphql-js 16.15.0 (tests/js/dataset_print_hashes.mjs;
+// 16.8.1, which produced them first, gives the same on these data), run over
+// the same files with node: parse(doc) for the failures
 // (error.message, error.locations[0]), and, for the printed text, an FNV-1a
 // 64-bit hash over the UTF-8 bytes of print(parse(doc)) for every document
 // that parses, in file order, each followed by one NUL byte. So the hashes

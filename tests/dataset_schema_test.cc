@@ -3,7 +3,8 @@
 // builder. graphql-js 16 (buildSchema + validateSchema) rejects 6 of them; the
 // default StepZen dialect must accept all 13 with the expected warnings, and
 // strict mode must reject exactly those 6, with graphql-js's errors (count,
-// first message and its locations, as graphql-js 16.13.2 reports them).
+// first message and its locations, as graphql-js 16.15.0 reports them; 16.13.2
+// agrees).
 #include <fstream>
 #include <map>
 #include <set>

@@ -14,7 +14,7 @@
 //     only selection of its set have no such copy: they are counted, and the
 //     test checks that no other row is left out);
 //   - a copy with one scalar field added               -> overfetch, extra = 1.
-// The rewriting is done on the AST by tests/support/query_rewriter.h,
+// The rewriting is done on the AST by datasets/generator/query_rewriter.h,
 // deterministic from a seed (the row id), printed with the project's printer.
 // Every check also runs with all rewrites combined (3 seeds). The dataset's 4
 // broken references (995-998, cut off: syntax errors) and 4
@@ -35,6 +35,7 @@
 #include <string_view>
 #include <vector>
 
+#include "datasets/generator/query_rewriter.h"
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
 #include "engine/normalize/rewrites.h"
@@ -42,7 +43,6 @@
 #include "engine/score/score_pair.h"
 #include "io/csv.h"
 #include "io/file.h"
-#include "tests/support/query_rewriter.h"
 
 namespace gqleval {
 namespace {
@@ -126,8 +126,8 @@ size_t column(const io::CsvRow& header, std::string_view name) {
 class Sweep {
  public:
   Check self{"itself"}, shuffled{"shuffled+aliased"}, fragments{"fragments"},
-      defaults{"variables-with-defaults"}, json{"variables-json"},
-      combined{"all-rewrites-3-seeds"}, dropped{"one-leaf-removed"}, added{"one-leaf-added"};
+      defaults{"variables-with-defaults"}, json{"variables-json"}, combined{"all-rewrites-3-seeds"},
+      dropped{"one-leaf-removed"}, added{"one-leaf-added"};
   std::set<std::string> invalid, syntax;  // references that are invalid_reference
   size_t droppable_but_skipped = 0;
 
@@ -239,14 +239,15 @@ class Sweep {
       ++check.skipped;
       if (kind == rewrite::MutationKind::kDropLeaf && has_leaf_with_sibling(row.reference)) {
         ++droppable_but_skipped;
-        ADD_FAILURE() << "row " << row.id << ": no leaf removed although a leaf has a sibling: "
-                      << m.error().message << "\n" << row.reference;
+        ADD_FAILURE() << "row " << row.id
+                      << ": no leaf removed although a leaf has a sibling: " << m.error().message
+                      << "\n"
+                      << row.reference;
       }
       return;
     }
     const score::PairResult c = score(b, row.reference, m->query);
-    const auto& paths =
-        kind == rewrite::MutationKind::kDropLeaf ? c.missing_paths : c.extra_paths;
+    const auto& paths = kind == rewrite::MutationKind::kDropLeaf ? c.missing_paths : c.extra_paths;
     // The one differing path ends at the changed leaf: `name` or `name on Type`.
     bool path_ok = paths.size() == 1 && paths[0].nodes == 1;
     if (path_ok) {
@@ -254,13 +255,12 @@ class Sweep {
       const std::string_view last = path.substr(path.rfind(" -> ") + 4);
       path_ok = last == m->field || last.starts_with(m->field + " on ");
     }
-    check.record(c.verdict == m->expected && c.missing == m->missing && c.extra == m->extra &&
-                     path_ok,
-                 "row " + row.id + " (" + m->description + "): expected " +
-                     std::string(score::verdict_name(m->expected)) +
-                     " missing=" + std::to_string(m->missing) +
-                     " extra=" + std::to_string(m->extra) + ", got " + describe(c) +
-                     "\n  reference:\n" + row.reference + "\n  candidate:\n" + m->query);
+    check.record(
+        c.verdict == m->expected && c.missing == m->missing && c.extra == m->extra && path_ok,
+        "row " + row.id + " (" + m->description + "): expected " +
+            std::string(score::verdict_name(m->expected)) + " missing=" +
+            std::to_string(m->missing) + " extra=" + std::to_string(m->extra) + ", got " +
+            describe(c) + "\n  reference:\n" + row.reference + "\n  candidate:\n" + m->query);
   }
 
   std::map<std::string, Built> schemas_;

@@ -1,4 +1,4 @@
-// The query rewriter (tests/support/query_rewriter.h): exact outputs for small
+// The query rewriter (datasets/generator/query_rewriter.h): exact outputs for small
 // queries, determinism from the seed, fresh names that cannot clash, the
 // guarantees of each equivalent rewrite (the result is valid and, scored
 // against the original, `equivalent`), and the safety conditions of the
@@ -11,6 +11,9 @@
 #include <string>
 #include <string_view>
 
+#include "datasets/generator/ast_builder.h"
+#include "datasets/generator/query_rewriter.h"
+#include "datasets/generator/seeded_random.h"
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
 #include "engine/normalize/rewrites.h"
@@ -18,16 +21,13 @@
 #include "engine/score/score_pair.h"
 #include "engine/validate/validator.h"
 #include "io/file.h"
-#include "tests/support/ast_builder.h"
-#include "tests/support/query_rewriter.h"
-#include "tests/support/seeded_random.h"
 
 namespace gqleval::rewrite {
 namespace {
 
 std::shared_ptr<const schema::Schema> load_schema(const std::string& name) {
-  auto text = io::read_file(std::string(GQLEVAL_SOURCE_DIR) + "/tests/equivalence/schemas/" +
-                            name + ".graphql");
+  auto text = io::read_file(std::string(GQLEVAL_SOURCE_DIR) + "/tests/equivalence/schemas/" + name +
+                            ".graphql");
   if (!text.ok()) return nullptr;
   auto built = schema::Schema::build(text.value());
   return built.ok() ? built.value() : nullptr;
@@ -115,8 +115,7 @@ TEST(QueryRewriter, AliasesEveryFieldWithFreshNames) {
 TEST(QueryRewriter, LiftsLiteralsIntoVariablesWithDefaults) {
   RewriteOptions o;
   o.variables = VariableMode::kDefaults;
-  EXPECT_EQ(rewrite(shop(),
-                    "mutation { placeOrder(customer: \"c1\", skus: [\"a\"]) { id } }", o),
+  EXPECT_EQ(rewrite(shop(), "mutation { placeOrder(customer: \"c1\", skus: [\"a\"]) { id } }", o),
             "mutation ($rwV1: ID! = \"c1\", $rwV2: [ID!]! = [\"a\"]) {\n"
             "  placeOrder(customer: $rwV1, skus: $rwV2) {\n"
             "    id\n"
@@ -128,12 +127,12 @@ TEST(QueryRewriter, LiftsLiteralsIntoJsonVariables) {
   RewriteOptions o;
   o.variables = VariableMode::kJson;
   std::string variables;
-  const std::string q = rewrite(
-      shop(),
-      "query ($s: OrderStatus) { customer(id: 7) { orders(status: $s) { id } } "
-      "products(sort: DESC, filter: {tags: [\"a\\\"b\"], price: {max: 1.5}}) "
-      "{ name @include(if: true) } }",
-      o, &variables);
+  const std::string q =
+      rewrite(shop(),
+              "query ($s: OrderStatus) { customer(id: 7) { orders(status: $s) { id } } "
+              "products(sort: DESC, filter: {tags: [\"a\\\"b\"], price: {max: 1.5}}) "
+              "{ name @include(if: true) } }",
+              o, &variables);
   EXPECT_EQ(q,
             "query ($s: OrderStatus, $rwV1: ID!, $rwV2: SortOrder, $rwV3: ProductFilter, "
             "$rwV4: Boolean!) {\n"
@@ -231,7 +230,8 @@ TEST(QueryRewriter, RewritesAreValidAndEquivalent) {
         EXPECT_EQ(result.verdict, score::Verdict::kEquivalent)
             << "seed " << seed << " mask " << mask << "\n"
             << c.query << "\n---\n"
-            << r->query << "\n" << r->variables_json;
+            << r->query << "\n"
+            << r->variables_json;
       }
     }
   }
@@ -283,18 +283,20 @@ TEST(QueryMutations, RefusesWhenNoLeafIsSafe) {
                      "{ a: customer(id: 1) { name email } b: customer(id: \"1\") { name email } }",
                      MutationKind::kDropLeaf),
             "no leaf can be dropped safely");
-  EXPECT_EQ(error_of(shop(),
-                     "{ customerById(id: 1) { name email } customer(id: 1) { name email } }",
-                     MutationKind::kDropLeaf),
-            "no leaf can be dropped safely");
+  EXPECT_EQ(
+      error_of(shop(), "{ customerById(id: 1) { name email } customer(id: 1) { name email } }",
+               MutationKind::kDropLeaf),
+      "no leaf can be dropped safely");
   // Two root fields no rule joins are two nodes.
   EXPECT_EQ(error_of(shop(), "{ customer(id: 1) { name } order(id: 1) { id status } }",
                      MutationKind::kDropLeaf)
                 .substr(0, 8),
             "mutated:");
   // Without the rules, any two root fields may be one node.
-  auto unknown = mutate(shop(), "{ a: customer(id: 1) { name email } b: customer(id: 2) { name "
-                        "email } }", MutationKind::kDropLeaf, {});
+  auto unknown = mutate(shop(),
+                        "{ a: customer(id: 1) { name email } b: customer(id: 2) { name "
+                        "email } }",
+                        MutationKind::kDropLeaf, {});
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.error().message, "no leaf can be dropped safely");
   // The same field on the same type elsewhere (here through a back-reference).
@@ -303,9 +305,9 @@ TEST(QueryMutations, RefusesWhenNoLeafIsSafe) {
             "mutated: {\n  users(id: 1) {\n    name\n    posts {\n      users {\n"
             "        name\n      }\n    }\n  }\n}");
   // Root fields only: nothing to add to.
-  EXPECT_EQ(error_of(blog(), "{ users(id: 1) { posts { title } } }", MutationKind::kAddLeaf)
-                .substr(0, 8),
-            "mutated:");
+  EXPECT_EQ(
+      error_of(blog(), "{ users(id: 1) { posts { title } } }", MutationKind::kAddLeaf).substr(0, 8),
+      "mutated:");
   EXPECT_EQ(error_of(blog(), "query A { users(id: 1) { name } } query B { postsList { id } }",
                      MutationKind::kDropLeaf),
             "the document must hold exactly one operation");
@@ -323,8 +325,7 @@ TEST(QueryMutations, AddsAnUnselectedScalarOfTheConcreteType) {
     EXPECT_EQ(m->expected, score::Verdict::kOverfetch);
     EXPECT_EQ(m->missing, 0u);
     EXPECT_EQ(m->extra, 1u);
-    EXPECT_EQ(m->query,
-              "{\n  users(id: 1) {\n    email: name\n    id\n    rwA1: email\n  }\n}");
+    EXPECT_EQ(m->query, "{\n  users(id: 1) {\n    email: name\n    id\n    rwA1: email\n  }\n}");
   }
   auto none = mutate(blog(), "{ users(id: 1) { id name email } }", MutationKind::kAddLeaf,
                      with_derived_rules(blog()));

@@ -19,7 +19,7 @@ namespace gqleval {
 
 class Arena {
  public:
-  explicit Arena(size_t first_block_bytes = 64 * 1024);
+  explicit Arena(size_t first_block_bytes = size_t{64} * 1024);
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
   Arena(Arena&&) noexcept = default;
@@ -30,8 +30,10 @@ class Arena {
     auto p = reinterpret_cast<uintptr_t>(cur_);
     uintptr_t aligned = (p + align - 1) & ~(uintptr_t{align} - 1);
     if (aligned + bytes > reinterpret_cast<uintptr_t>(end_)) return allocate_slow(bytes, align);
-    cur_ = reinterpret_cast<std::byte*>(aligned + bytes);
-    return reinterpret_cast<void*>(aligned);
+    // Alignment is integer arithmetic on the address; the result stays inside
+    // the current block, so the pointer's provenance is that block's.
+    cur_ = reinterpret_cast<std::byte*>(aligned + bytes);  // NOLINT(performance-no-int-to-ptr)
+    return reinterpret_cast<void*>(aligned);               // NOLINT(performance-no-int-to-ptr)
   }
 
   template <class T, class... Args>
@@ -45,6 +47,8 @@ class Arena {
   std::span<T> make_array(size_t n) {
     static_assert(std::is_trivially_destructible_v<T>, "arena objects are never destroyed");
     if (n == 0) return {};
+    // T may itself be a pointer type (arrays of node pointers): sizeof(T) is meant.
+    // NOLINTNEXTLINE(bugprone-sizeof-expression)
     T* p = static_cast<T*>(allocate(sizeof(T) * n, alignof(T)));
     for (size_t i = 0; i < n; ++i) ::new (p + i) T();
     return {p, n};

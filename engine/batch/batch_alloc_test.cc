@@ -1,14 +1,11 @@
 // The batch layer's promise: once its buffers have grown, reading a record,
 // finding its schema, formatting its result and counting it allocate nothing
 // per row. (Scoring itself is engine/score's; its allocations are measured by
-// the benchmark, not asserted here.) This binary replaces the global
-// allocation functions with counting ones that forward to malloc; the count is
-// read only around the code under test.
+// the benchmark, not asserted here.) Allocations are counted by
+// testing/allocation_counter.h, read only around the code under test.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
+#include <cstdint>
 #include <string>
 
 #include "engine/batch/batch_input.h"
@@ -16,54 +13,7 @@
 #include "engine/batch/result_format.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/batch/summary.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-
-void* counted_alloc(size_t bytes, size_t align) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  bytes = (bytes + align - 1) / align * align;
-  void* p = align <= alignof(std::max_align_t) ? std::malloc(bytes ? bytes : 1)
-                                               : std::aligned_alloc(align, bytes ? bytes : align);
-  if (p == nullptr) std::abort();
-  return p;
-}
-}  // namespace
-
-void* operator new(size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
-void* operator new(size_t bytes, std::align_val_t align) {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void* operator new[](size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
-void* operator new[](size_t bytes, std::align_val_t align) {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-// The nothrow forms too (std::stable_sort's buffer uses them): a sanitizer
-// runtime's own would not pair with the deletes here.
-void* operator new(size_t bytes, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, alignof(std::max_align_t));
-}
-void* operator new[](size_t bytes, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, alignof(std::max_align_t));
-}
-void* operator new(size_t bytes, std::align_val_t align, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void* operator new[](size_t bytes, std::align_val_t align, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t, std::align_val_t) noexcept { std::free(p); }
+#include "testing/allocation_counter.h"
 
 namespace gqleval::batch {
 namespace {
@@ -116,9 +66,9 @@ TEST(BatchAllocation, SteadyRowsAllocateNothing) {
     return ok;
   };
   EXPECT_EQ(run_shard(), 80u);  // warm-up: buffers grow, the schema is built
-  const long before = g_allocations.load();
+  const uint64_t before = gqleval::testing::allocation_count();
   for (int round = 0; round < 5; ++round) EXPECT_EQ(run_shard(), 80u);
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(gqleval::testing::allocation_count() - before, 0);
   // The quoted reference with "" escapes was decoded (into the reader's arena).
   EXPECT_EQ(reader.cell(columns->references[0]), "{ users { \"id\" } }");
 }

@@ -3,7 +3,7 @@
 // bench/make_rows.py):
 //   BM_RunBatch       end to end, file to results file, per thread count;
 //   BM_ScoreShard     one worker over a 256-row shard (rows/s, and heap
-//                     allocations per row counted by replacing operator new);
+//                     allocations per row counted by testing/allocation_counter.h);
 //   BM_SchemaLookup   the per-row schema cache hit (hash + compare ~2 KB);
 //   BM_FormatResult   one JSONL result line.
 // Skips when the shared datasets are absent.
@@ -11,11 +11,9 @@
 
 #include <unistd.h>
 
-#include <atomic>
-#include <cstdlib>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -25,54 +23,7 @@
 #include "engine/batch/schema_cache.h"
 #include "io/csv.h"
 #include "io/file.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-
-void* counted_alloc(size_t bytes, size_t align) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  bytes = (bytes + align - 1) / align * align;
-  void* p = align <= alignof(std::max_align_t) ? std::malloc(bytes ? bytes : 1)
-                                               : std::aligned_alloc(align, bytes ? bytes : align);
-  if (p == nullptr) std::abort();
-  return p;
-}
-}  // namespace
-
-void* operator new(size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
-void* operator new(size_t bytes, std::align_val_t align) {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void* operator new[](size_t bytes) { return counted_alloc(bytes, alignof(std::max_align_t)); }
-void* operator new[](size_t bytes, std::align_val_t align) {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-// The nothrow forms too (std::stable_sort's buffer uses them): a sanitizer
-// runtime's own would not pair with the deletes here.
-void* operator new(size_t bytes, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, alignof(std::max_align_t));
-}
-void* operator new[](size_t bytes, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, alignof(std::max_align_t));
-}
-void* operator new(size_t bytes, std::align_val_t align, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void* operator new[](size_t bytes, std::align_val_t align, const std::nothrow_t&) noexcept {
-  return counted_alloc(bytes, static_cast<size_t>(align));
-}
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t, std::align_val_t) noexcept { std::free(p); }
+#include "testing/allocation_counter.h"
 
 namespace gqleval::batch {
 namespace {
@@ -194,7 +145,7 @@ void BM_ScoreShard(benchmark::State& state) {
     tally.clear();
     scorer.score_shard(shard, out, tally);
   }
-  const long before = g_allocations.load();
+  const uint64_t before = gqleval::testing::allocation_count();
   size_t rows = 0;
   for (auto _ : state) {
     out.clear();
@@ -204,7 +155,8 @@ void BM_ScoreShard(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<int64_t>(rows));
   state.counters["allocs_per_row"] =
-      static_cast<double>(g_allocations.load() - before) / static_cast<double>(rows);
+      static_cast<double>(gqleval::testing::allocation_count() - before) /
+      static_cast<double>(rows);
 }
 BENCHMARK(BM_ScoreShard)->Unit(benchmark::kMicrosecond);
 

@@ -96,7 +96,7 @@ bool BatchInput::next_shard(const io::ShardLimits& limits, io::RecordShard& shar
   return io::fill_shard(*jsonl_, limits, shard);
 }
 
-RecordReader::RecordReader(const BatchInput& input) : input_(input), arena_(16 * 1024) {
+RecordReader::RecordReader(const BatchInput& input) : input_(input), arena_(size_t{16} * 1024) {
   if (input.format() == InputFormat::kJsonl) parser_.emplace();
 }
 

@@ -9,7 +9,6 @@ namespace {
 
 using score::FiredRule;
 using score::PairResult;
-using score::QueryDiagnostic;
 using score::QueryRole;
 using score::SubtreeDiff;
 using score::Verdict;

@@ -58,23 +58,6 @@ constexpr std::string_view kHelp =
     "queries and a schema that does not build), 2 on a usage or I/O error.\n"
     "\n";
 
-bool parse_rule_set(const std::string& list, normalize::RuleSwitches* rules, std::string* bad) {
-  *rules = normalize::RuleSwitches{false, false, false};
-  if (list == "none") return true;
-  size_t begin = 0;
-  while (begin <= list.size()) {
-    size_t end = list.find(',', begin);
-    if (end == std::string::npos) end = list.size();
-    const std::string name = list.substr(begin, end - begin);
-    if (!name.empty() && !normalize::set_rule(*rules, name, true)) {
-      *bad = name;
-      return false;
-    }
-    begin = end + 1;
-  }
-  return true;
-}
-
 // Empty when `json` is a JSON object, else what is wrong with it.
 std::string check_variables(const std::string& json) {
   simdjson::dom::parser parser;
@@ -117,7 +100,7 @@ int run_compare(std::span<char* const> argv) {
   if (args.has("no-rules")) options.normalize.rules = normalize::RuleSwitches{false, false, false};
   if (auto v = args.value("rule-set")) {
     std::string bad;
-    if (!parse_rule_set(*v, &options.normalize.rules, &bad)) {
+    if (!normalize::parse_rule_profile(*v, &options.normalize.rules, &bad)) {
       args.fail("unknown rule '" + bad +
                 "' in --rule-set (the rules are cycles, endpoints, rgeval)");
     }

@@ -73,23 +73,6 @@ constexpr std::string_view kHelp =
     "or I/O error (nothing is scored when a required column is missing).\n"
     "\n";
 
-bool parse_rule_set(const std::string& list, normalize::RuleSwitches* rules, std::string* bad) {
-  *rules = normalize::RuleSwitches{false, false, false};
-  if (list == "none") return true;
-  size_t begin = 0;
-  while (begin <= list.size()) {
-    size_t end = list.find(',', begin);
-    if (end == std::string::npos) end = list.size();
-    std::string name = list.substr(begin, end - begin);
-    if (!name.empty() && !normalize::set_rule(*rules, name, true)) {
-      *bad = name;
-      return false;
-    }
-    begin = end + 1;
-  }
-  return true;
-}
-
 bool write_text(const std::string& path, const std::string& text) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (f == nullptr) return false;
@@ -141,7 +124,7 @@ int run_score(std::span<char* const> argv) {
   if (args.has("no-rules")) o.rules = normalize::RuleSwitches{false, false, false};
   if (auto v = args.value("rule-set")) {
     std::string bad;
-    if (!parse_rule_set(*v, &o.rules, &bad)) {
+    if (!normalize::parse_rule_profile(*v, &o.rules, &bad)) {
       args.fail("unknown rule '" + bad +
                 "' in --rule-set (the rules are cycles, endpoints, "
                 "rgeval)");

@@ -11,8 +11,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitNegative = 1;
 inline constexpr int kExitUsage = 2;
 
-int run_validate(std::span<char* const> args);
-int run_score(std::span<char* const> args);
-int run_compare(std::span<char* const> args);
+int run_validate(std::span<char* const> argv);
+int run_score(std::span<char* const> argv);
+int run_compare(std::span<char* const> argv);
 
 }  // namespace gqleval::cli

@@ -32,6 +32,7 @@ std::span<const std::string_view> directive_location_names() {
       "ENUM_VALUE",
       "INPUT_OBJECT",
       "INPUT_FIELD_DEFINITION",
+      "DIRECTIVE_DEFINITION",  // graphql-js 16.14+ (deprecating a directive)
   };
   return kNames;
 }

@@ -1,6 +1,7 @@
 // The GraphQL abstract syntax tree, for executable documents and type-system
-// documents (October 2021 specification plus the draft additions real schemas
-// use: interfaces implementing interfaces, `repeatable` directives).
+// documents (October 2021 specification plus the draft additions graphql-js
+// 16.15 parses: descriptions on executable definitions, the DIRECTIVE_DEFINITION
+// directive location).
 //
 // Every node lives in an Arena and is trivially destructible; a whole document
 // is freed by resetting its arena. Names and raw numbers are string_views into
@@ -39,7 +40,17 @@ struct Name {
 
 // ---------------------------------------------------------------- values
 
-enum class ValueKind : uint8_t { kVariable, kInt, kFloat, kString, kBoolean, kNull, kEnum, kList, kObject };
+enum class ValueKind : uint8_t {
+  kVariable,
+  kInt,
+  kFloat,
+  kString,
+  kBoolean,
+  kNull,
+  kEnum,
+  kList,
+  kObject
+};
 
 struct ObjectField;
 
@@ -49,10 +60,10 @@ struct Value {
   // kVariable: the name without '$'; kInt, kFloat: the source text of the number;
   // kString: the decoded value; kEnum: the name. Empty otherwise.
   std::string_view text;
-  bool boolean = false;     // kBoolean
-  bool block = false;       // kString written as a """block string"""
-  List<Value> list;         // kList
-  List<ObjectField> fields; // kObject, in source order
+  bool boolean = false;      // kBoolean
+  bool block = false;        // kString written as a """block string"""
+  List<Value> list;          // kList
+  List<ObjectField> fields;  // kObject, in source order
 };
 
 struct ObjectField {
@@ -72,7 +83,7 @@ struct Argument {
 struct Directive {
   Name name;  // without '@'
   List<Argument> arguments;
-  Loc loc;    // of the '@'
+  Loc loc;  // of the '@'
 };
 
 enum class TypeKind : uint8_t { kNamed, kList, kNonNull };
@@ -80,8 +91,8 @@ enum class TypeKind : uint8_t { kNamed, kList, kNonNull };
 // A type reference as written: `[Int!]!` is NonNull(List(NonNull(Named Int))).
 struct Type {
   TypeKind kind;
-  Name name;     // kNamed
-  Type* inner;   // kList, kNonNull
+  Name name;    // kNamed
+  Type* inner;  // kList, kNonNull
   Loc loc;
 };
 
@@ -150,24 +161,32 @@ struct Definition {
   Loc loc;
 };
 
+// Executable definitions may carry a description (graphql-js 16.15, the
+// draft specification): operations other than the `{ ... }` shorthand,
+// fragments and variable definitions. It is documentation only: validation
+// and comparison ignore it; print() writes it. A node with a description
+// starts at it (its loc is the description's), as in graphql-js.
 struct VariableDefinition {
-  Name variable;  // without '$'
+  Value* description = nullptr;  // a kString value or nullptr
+  Name variable;                 // without '$'
   Type* type;
   Value* default_value;  // nullptr when absent
   List<Directive> directives;
-  Loc loc;  // of the '$'
+  Loc loc;  // of the description when present, else of the '$'
 };
 
 struct OperationDefinition : Definition {
   OperationType operation;
-  bool shorthand = false;  // written as a bare selection set `{ ... }`
-  Name name;               // empty when anonymous
+  bool shorthand = false;        // written as a bare selection set `{ ... }`
+  Value* description = nullptr;  // never on the shorthand
+  Name name;                     // empty when anonymous
   List<VariableDefinition> variables;
   List<Directive> directives;
   SelectionSet* selection_set;
 };
 
 struct FragmentDefinition : Definition {
+  Value* description = nullptr;
   Name name;
   Name type_condition;
   List<Directive> directives;
@@ -217,12 +236,12 @@ struct SchemaDefinition : Definition {
 struct TypeDefinition : Definition {
   Value* description;  // not allowed on extensions
   Name name;
-  List<Name> interfaces;                   // kObject, kInterface
+  List<Name> interfaces;  // kObject, kInterface
   List<Directive> directives;
-  List<FieldDefinition> fields;            // kObject, kInterface
-  List<Name> members;                      // kUnion
-  List<EnumValueDefinition> values;        // kEnum
-  List<InputValueDefinition> input_fields; // kInputObject
+  List<FieldDefinition> fields;             // kObject, kInterface
+  List<Name> members;                       // kUnion
+  List<EnumValueDefinition> values;         // kEnum
+  List<InputValueDefinition> input_fields;  // kInputObject
 };
 
 struct DirectiveDefinition : Definition {
@@ -249,8 +268,8 @@ struct Document {
 
 std::string_view operation_type_name(OperationType op);  // "query", "mutation", "subscription"
 
-// The 19 directive location names of the specification ("QUERY" ... "INPUT_FIELD_DEFINITION"),
-// executable locations first, in the specification's order.
+// The 20 directive location names graphql-js 16.15 knows ("QUERY" ... "INPUT_FIELD_DEFINITION",
+// then "DIRECTIVE_DEFINITION"), executable locations first, in the specification's order.
 std::span<const std::string_view> directive_location_names();
 
 }  // namespace gqleval::ast

@@ -162,10 +162,12 @@ class Comparer {
         const auto& x = as<OperationDefinition>(a);
         const auto& y = as<OperationDefinition>(b);
         if (x.operation != y.operation) return mismatch("operation type");
-        return field("name", name(x.name, y.name)) &&
+        return field("description", value(x.description, y.description)) &&
+               field("name", name(x.name, y.name)) &&
                list(x.variables, y.variables, "variables",
                     [&](const VariableDefinition& v, const VariableDefinition& w) {
-                      return field("variable", name(v.variable, w.variable)) &&
+                      return field("description", value(v.description, w.description)) &&
+                             field("variable", name(v.variable, w.variable)) &&
                              field("type", type(v.type, w.type)) &&
                              field("default_value", value(v.default_value, w.default_value)) &&
                              directives(v.directives, w.directives);
@@ -176,7 +178,8 @@ class Comparer {
       case DefinitionKind::kFragment: {
         const auto& x = as<FragmentDefinition>(a);
         const auto& y = as<FragmentDefinition>(b);
-        return field("name", name(x.name, y.name)) &&
+        return field("description", value(x.description, y.description)) &&
+               field("name", name(x.name, y.name)) &&
                field("type_condition", name(x.type_condition, y.type_condition)) &&
                directives(x.directives, y.directives) &&
                field("selection_set", selection_set(x.selection_set, y.selection_set));

@@ -1,5 +1,6 @@
 // Structural equality of ASTs: the same definitions, selections, arguments,
-// directives, values and types, in the same order, ignoring source positions,
+// directives, values, types and descriptions (executable definitions'
+// included), in the same order, ignoring source positions,
 // the source text a document points at, and whether a query was written in
 // the `{ ... }` shorthand (`query { a }` equals `{ a }`, as print() writes the
 // former as the latter). String values compare by their decoded value and by

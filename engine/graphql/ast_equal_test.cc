@@ -64,6 +64,18 @@ TEST_F(AstEqualTest, ReportsThePathOfTheFirstDifference) {
   EXPECT_EQ(diff("{ a }", "{ a } { b }"), "definitions (1 vs 2 items)");
 }
 
+TEST_F(AstEqualTest, ExecutableDescriptions) {
+  EXPECT_EQ(diff("\"d\" query { a }", "query { a }"),
+            "definitions[0].description (present vs absent)");
+  EXPECT_EQ(diff("\"d\" query { a }", "\"\"\"d\"\"\" query { a }"),
+            "definitions[0].description (block string vs string)");
+  EXPECT_EQ(diff("fragment F on T { a }", "\"f\" fragment F on T { a }"),
+            "definitions[0].description (absent vs present)");
+  EXPECT_EQ(diff("query ($v: Int) { a }", "query (\"v\" $v: Int) { a }"),
+            "definitions[0].variables[0].description (absent vs present)");
+  EXPECT_EQ(diff("query (\"v\" $v: Int) { a }", "query (\n\"v\"\n$v: Int\n) {\n  a\n}"), "");
+}
+
 TEST_F(AstEqualTest, TypeSystemDifferences) {
   EXPECT_EQ(diff("\"d\" type T { a: Int }", "type T { a: Int }"),
             "definitions[0].description (present vs absent)");

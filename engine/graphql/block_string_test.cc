@@ -19,7 +19,7 @@ std::string repeat(std::string_view s, int n) {
   return out;
 }
 
-// Expectations from graphql-js 16.8.1 dedentBlockStringLines() on the raw
+// Expectations from graphql-js 16.15.0 dedentBlockStringLines() on the raw
 // lines (split at \r\n, \n, \r), joined with "\n", \""" unescaped.
 TEST(BlockString, ValueDedentsAndTrims) {
   EXPECT_EQ(value_of(""), "");
@@ -39,7 +39,7 @@ TEST(BlockString, ValueDedentsAndTrims) {
   EXPECT_EQ(value_of("bad \xFF byte"), "bad \uFFFD byte");
 }
 
-// Expectations from graphql-js 16.8.1 printBlockString().
+// Expectations from graphql-js 16.15.0 printBlockString().
 TEST(BlockString, PrintMatchesGraphqlJs) {
   EXPECT_EQ(print_block_string(""), "\"\"\"\"\"\"");
   EXPECT_EQ(print_block_string("abc"), "\"\"\"abc\"\"\"");

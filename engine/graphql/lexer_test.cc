@@ -12,7 +12,7 @@ namespace gqleval::graphql {
 namespace {
 
 // "Kind value @line:column" for each token up to and including <EOF>, in the
-// format of graphql-js 16.8.1's Lexer, from which the expectations below were
+// format of graphql-js 16.15.0's Lexer, from which the expectations below were
 // taken (node: new Lexer(new Source(s)).advance() until <EOF>).
 std::vector<std::string> lex(std::string_view source) {
   Arena arena;
@@ -124,7 +124,7 @@ struct ErrorCase {
   uint32_t column;
 };
 
-// Every lexical error form, with graphql-js 16.8.1's message and location
+// Every lexical error form, with graphql-js 16.15.0's message and location
 // (node: require('graphql').parse(source) -> error.message, error.locations[0]).
 // graphql-js's "Invalid character: ..." and "Invalid character within String"
 // need a lone UTF-16 surrogate, which UTF-8 input cannot carry; malformed bytes

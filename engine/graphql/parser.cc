@@ -1,5 +1,6 @@
 #include "engine/graphql/parser.h"
 
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,14 +82,18 @@ class Parser {
       tok_ = lookahead_;
       has_lookahead_ = false;
     } else {
-      tok_ = lexer_.next();
+      // Constructed in place (guaranteed elision: the lexer writes straight
+      // into tok_); an assignment would copy a temporary whose fields were
+      // just stored one by one, and the wide loads of that copy stall on store
+      // forwarding. Token is trivially destructible.
+      ::new (static_cast<void*>(&tok_)) Token(lexer_.next());
     }
     if (tok_.kind == TokenKind::kError) record_lexer_error();
   }
 
   const Token& lookahead() {
     if (!has_lookahead_) {
-      lookahead_ = lexer_.next();
+      ::new (static_cast<void*>(&lookahead_)) Token(lexer_.next());  // as in advance()
       has_lookahead_ = true;
       if (lookahead_.kind == TokenKind::kError) record_lexer_error();
     }
@@ -242,6 +247,11 @@ class Parser {
     // Many definitions begin with a description and need a lookahead.
     bool has_description = peek_description();
     const Token keyword = has_description ? lookahead() : tok_;
+    if (has_description && keyword.kind == TokenKind::kBraceL) {
+      fail(tok_.start,
+           "Unexpected description, descriptions are not supported on shorthand queries.");
+      return nullptr;
+    }
     if (keyword.kind == TokenKind::kName) {
       std::string_view v = keyword.value;
       if (v == "schema") return parse_schema(false);
@@ -252,15 +262,14 @@ class Parser {
       if (v == "enum") return parse_type_definition(ast::DefinitionKind::kEnum, false);
       if (v == "input") return parse_type_definition(ast::DefinitionKind::kInputObject, false);
       if (v == "directive") return parse_directive_definition();
-      if (has_description) {
-        fail(tok_.start,
-             "Unexpected description, descriptions are supported only on type definitions.");
-        return nullptr;
-      }
       if (v == "query" || v == "mutation" || v == "subscription") {
         return parse_operation_definition();
       }
       if (v == "fragment") return parse_fragment_definition();
+      if (has_description) {
+        fail(tok_.start, "Unexpected description, only GraphQL definitions support descriptions.");
+        return nullptr;
+      }
       if (v == "extend") return parse_type_system_extension();
     }
     unexpected(keyword);
@@ -281,6 +290,7 @@ class Parser {
       GQL_TRY(op->selection_set);
       return op;
     }
+    op->description = parse_description();
     GQL_TRY(parse_operation_type(op->operation));
     if (peek(TokenKind::kName)) GQL_TRY(parse_name(op->name));
     GQL_TRY(optional_many(
@@ -311,6 +321,7 @@ class Parser {
   ast::VariableDefinition* parse_variable_definition() {
     auto* v = arena_.make<ast::VariableDefinition>();
     v->loc = loc(tok_);
+    v->description = parse_description();
     GQL_TRY(expect(TokenKind::kDollar));
     GQL_TRY(parse_name(v->variable));
     GQL_TRY(expect(TokenKind::kColon));
@@ -418,6 +429,7 @@ class Parser {
     auto* fragment = arena_.make<ast::FragmentDefinition>();
     fragment->kind = ast::DefinitionKind::kFragment;
     fragment->loc = loc(tok_);
+    fragment->description = parse_description();
     GQL_TRY(expect_keyword("fragment"));
     GQL_TRY(parse_fragment_name(fragment->name));
     GQL_TRY(expect_keyword("on"));

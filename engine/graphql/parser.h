@@ -6,11 +6,12 @@
 // object and directive definitions with `repeatable`, descriptions, and every
 // extension form; a leading `&` in `implements` and `|` in union members).
 //
-// It accepts and rejects exactly what graphql-js 16.8.1 does (its grammar is
-// the October 2021 one; graphql-js 16.15 also accepts the draft's descriptions
-// on operations, fragments and variables, which this AST has no place for),
-// and reports the first error with graphql-js's message and position: rule
-// "Syntax", message "Syntax Error: ...". Beyond graphql-js, the nesting of
+// It accepts and rejects exactly what graphql-js 16.15.0's parse() does with
+// default options: the October 2021 grammar plus the draft's descriptions on
+// operations (not on the `{ ... }` shorthand), fragments and variable
+// definitions, and the DIRECTIVE_DEFINITION directive location; and it reports
+// the first error with graphql-js's message and position: rule "Syntax",
+// message "Syntax Error: ...". Beyond graphql-js, the nesting of
 // selection sets, list and object values and list types is limited
 // (ParseOptions::max_depth), so that hostile input cannot exhaust the stack.
 //

@@ -17,7 +17,7 @@ struct ErrorCase {
   uint32_t column;
 };
 
-// Golden values from graphql-js 16.8.1 (node: require('graphql').parse(source)
+// Golden values from graphql-js 16.15.0 (node: require('graphql').parse(source)
 // -> error.message, error.locations[0]). The forms: Expected <kind>, found
 // <token>; Expected "<keyword>", found <token>; Unexpected <token>; Unexpected
 // variable in a constant value; misplaced descriptions; reserved enum values;
@@ -82,16 +82,33 @@ const ErrorCase kParserErrors[] = {
     {"fragment F T { a }", "Syntax Error: Expected \"on\", found Name \"T\".", 1, 12},
     {"fragment F on { a }", "Syntax Error: Expected Name, found \"{\".", 1, 15},
     {"fragment F on T", "Syntax Error: Expected \"{\", found <EOF>.", 1, 16},
-    {"\"desc\" query { a }",
-     "Syntax Error: Unexpected description, descriptions are supported only on type definitions.",
-     1, 1},
-    {"\"desc\" fragment F on T { a }",
-     "Syntax Error: Unexpected description, descriptions are supported only on type definitions.",
-     1, 1},
+    // Descriptions: graphql-js 16.15 allows them on operations (not the
+    // shorthand), fragments and variable definitions; elsewhere they fail at
+    // the description with one of two messages.
     {"\"desc\" extend type T @d",
-     "Syntax Error: Unexpected description, descriptions are supported only on type definitions.",
+     "Syntax Error: Unexpected description, only GraphQL definitions support descriptions.", 1, 1},
+    {"\"desc\" foo",
+     "Syntax Error: Unexpected description, only GraphQL definitions support descriptions.", 1, 1},
+    {"\"desc\" { a }",
+     "Syntax Error: Unexpected description, descriptions are not supported on shorthand queries.",
      1, 1},
-    {"\"desc\" { a }", "Syntax Error: Unexpected \"{\".", 1, 8},
+    {"{ a }\n\"d\" { b }",
+     "Syntax Error: Unexpected description, descriptions are not supported on shorthand queries.",
+     2, 1},
+    {"query (\"d\") { a }", "Syntax Error: Expected \"$\", found \")\".", 1, 11},
+    {"query ($v: Int \"d\") { a }", "Syntax Error: Expected \"$\", found \")\".", 1, 19},
+    {"query (\"d\" \"e\" $v: Int) { a }", "Syntax Error: Expected \"$\", found String \"e\".", 1,
+     12},
+    {"\"d\" query \"e\" Q { a }", "Syntax Error: Expected \"{\", found String \"e\".", 1, 11},
+    {"query \"d\" Q { a }", "Syntax Error: Expected \"{\", found String \"d\".", 1, 7},
+    {"fragment F on T \"d\" { a }", "Syntax Error: Expected \"{\", found String \"d\".", 1, 17},
+    {"\"d\" fragment", "Syntax Error: Expected Name, found <EOF>.", 1, 13},
+    {"\"d\" fragment on on T { a }", "Syntax Error: Unexpected Name \"on\".", 1, 14},
+    {"query { a } \"d\"", "Syntax Error: Unexpected <EOF>.", 1, 16},
+    {"\"d\" query", "Syntax Error: Expected \"{\", found <EOF>.", 1, 10},
+    {"\"d\" subscription S($v: Int", "Syntax Error: Expected \"$\", found <EOF>.", 1, 27},
+    {"query Q(\"d\" $a: Int = $b) { a }",
+     "Syntax Error: Unexpected variable \"$b\" in constant value.", 1, 23},
     {"\"desc\"", "Syntax Error: Unexpected <EOF>.", 1, 7},
     {"\"d\" \"e\" type T", "Syntax Error: Unexpected String \"e\".", 1, 5},
     {"\"desc\" 1", "Syntax Error: Unexpected Int \"1\".", 1, 8},
@@ -142,6 +159,7 @@ const ErrorCase kParserErrors[] = {
     {"directive @d", "Syntax Error: Expected \"on\", found <EOF>.", 1, 13},
     {"directive @d on", "Syntax Error: Expected Name, found <EOF>.", 1, 16},
     {"directive @d on FOO", "Syntax Error: Unexpected Name \"FOO\".", 1, 17},
+    {"directive @d on DIRECTIVE_DEFINITION | FOO", "Syntax Error: Unexpected Name \"FOO\".", 1, 40},
     {"directive @d on field", "Syntax Error: Unexpected Name \"field\".", 1, 17},
     {"directive @d on FIELD |", "Syntax Error: Expected Name, found <EOF>.", 1, 24},
     {"directive @d(a) on FIELD", "Syntax Error: Expected \":\", found \")\".", 1, 15},

@@ -107,6 +107,41 @@ TEST_F(ParserTest, VariableDefinitions) {
   EXPECT_EQ(op.directives[0]->arguments[0]->value->text, "a");
 }
 
+// graphql-js 16.15.0: descriptions on operations, fragments and variable
+// definitions; a node with one starts at it (positions from graphql-js's
+// node.loc.start for the same source).
+TEST_F(ParserTest, ExecutableDefinitionDescriptions) {
+  const Document& doc = parse_ok(
+      "\"\"\"op\n  doc\"\"\" query Q(\"v\" $v: Int, $w: Int) { a }\n\"f\" fragment F on T { a }");
+  ASSERT_EQ(doc.definitions.size(), 2u);
+  const auto& op = as<OperationDefinition>(*doc.definitions[0]);
+  ASSERT_NE(op.description, nullptr);
+  EXPECT_EQ(op.description->kind, ValueKind::kString);
+  EXPECT_TRUE(op.description->block);
+  EXPECT_EQ(op.description->text, "op\ndoc");
+  expect_loc(op.loc, 1, 1, 0);
+  expect_loc(op.description->loc, 1, 1, 0);
+  EXPECT_EQ(op.name.value, "Q");
+  ASSERT_EQ(op.variables.size(), 2u);
+  const VariableDefinition& v = *op.variables[0];
+  ASSERT_NE(v.description, nullptr);
+  EXPECT_EQ(v.description->text, "v");
+  EXPECT_FALSE(v.description->block);
+  expect_loc(v.loc, 2, 18, 23);
+  expect_loc(v.description->loc, 2, 18, 23);
+  expect_loc(v.variable.loc, 2, 23, 28);
+  EXPECT_EQ(op.variables[1]->description, nullptr);
+  expect_loc(op.variables[1]->loc, 2, 31, 36);
+  const auto& fragment = as<FragmentDefinition>(*doc.definitions[1]);
+  ASSERT_NE(fragment.description, nullptr);
+  EXPECT_EQ(fragment.description->text, "f");
+  expect_loc(fragment.loc, 3, 1, 51);
+  // Without a description the fields stay null.
+  const auto& plain = only<OperationDefinition>("query { a }");
+  EXPECT_EQ(plain.description, nullptr);
+  EXPECT_EQ(only<FragmentDefinition>("fragment F on T { a }").description, nullptr);
+}
+
 TEST_F(ParserTest, FieldsWithAliasArgumentsDirectivesAndSelections) {
   const auto& op = only<OperationDefinition>(
       "{\n  alias: field(a: 1, b: \"s\") @skip(if: false) @other {\n    leaf\n  }\n  plain\n}");

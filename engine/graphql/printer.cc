@@ -4,8 +4,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/graphql/block_string.h"
 #include "engine/base/concat.h"
+#include "engine/graphql/block_string.h"
 #include "engine/graphql/utf8.h"
 
 namespace gqleval::graphql {
@@ -158,24 +158,38 @@ std::string print_selection_set(const ast::SelectionSet* s) {
 }
 
 std::string print_variable_definition(const ast::VariableDefinition& v) {
-  return concat({"$", v.variable.value, ": ", print_type(*v.type),
+  return concat({wrap("", print_description(v.description), "\n"), "$", v.variable.value, ": ",
+                 print_type(*v.type),
                  wrap(" = ", v.default_value ? print_value(*v.default_value) : std::string()),
                  wrap(" ", print_directives(v.directives))});
 }
 
+// As graphql-js 16.15: when any variable definition spans lines (a description
+// or a block-string default does), each goes on its own line, not indented.
+std::string print_variable_definitions(ast::List<ast::VariableDefinition> variables) {
+  Parts defs = map(variables, print_variable_definition);
+  if (has_multiline_items(defs)) return wrap("(\n", join(defs, "\n"), "\n)");
+  return wrap("(", join(defs, ", "), ")");
+}
+
 std::string print_operation(const ast::OperationDefinition& op) {
-  std::string var_defs = wrap("(", join(map(op.variables, print_variable_definition), ", "), ")");
-  std::string prefix = join({std::string(ast::operation_type_name(op.operation)),
-                             join({name_of(op.name), var_defs}), print_directives(op.directives)},
-                            " ");
-  // An anonymous query with no variables or directives uses the short form.
-  return concat({prefix == "query" ? std::string_view() : std::string_view(prefix),
-                 prefix == "query" ? "" : " ", print_selection_set(op.selection_set)});
+  std::string_view keyword = ast::operation_type_name(op.operation);
+  std::string prefix = join(
+      {std::string(keyword), join({name_of(op.name), print_variable_definitions(op.variables)}),
+       print_directives(op.directives)},
+      " ");
+  // An anonymous query with no description, variables or directives uses the
+  // short form.
+  if (op.description == nullptr && prefix == "query") {
+    return print_selection_set(op.selection_set);
+  }
+  return concat({wrap("", print_description(op.description), "\n"), prefix, " ",
+                 print_selection_set(op.selection_set)});
 }
 
 std::string print_fragment(const ast::FragmentDefinition& f) {
-  return concat({"fragment ", f.name.value, " on ", f.type_condition.value, " ",
-                 wrap("", print_directives(f.directives), " "),
+  return concat({wrap("", print_description(f.description), "\n"), "fragment ", f.name.value,
+                 " on ", f.type_condition.value, " ", wrap("", print_directives(f.directives), " "),
                  print_selection_set(f.selection_set)});
 }
 

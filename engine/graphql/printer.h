@@ -1,13 +1,13 @@
-// Printer: an AST back to GraphQL source text, in graphql-js 16.8.1's print()
+// Printer: an AST back to GraphQL source text, in graphql-js 16.15.0's print()
 // layout exactly: two-space indentation, one selection or field per line,
-// `query` omitted for an anonymous query without variables or directives,
-// field arguments broken over lines when the line would pass 80 characters
-// (UTF-16 code units), strings escaped as printString() does and block
-// strings (descriptions included) written as printBlockString() does.
-// Documents are printed without a trailing newline; definitions are separated
-// by a blank line. (graphql-js 16.15 differs on what this AST can hold only by
-// putting variable definitions on separate lines when one of them spans
-// lines, as a block-string default value does.)
+// `query` omitted for an anonymous query without description, variables or
+// directives, field arguments broken over lines when the line would pass 80
+// characters (UTF-16 code units), variable definitions one per line (not
+// indented) when one of them spans lines (a description or a block-string
+// default value does), descriptions of executable definitions on the line
+// before them, strings escaped as printString() does and block strings
+// (descriptions included) written as printBlockString() does. Documents are
+// printed without a trailing newline; definitions are separated by a blank line.
 //
 // parse(print(doc)) is structurally equal to doc (see ast_equal.h). Printing
 // allocates the output and some temporaries; it is meant for output, tests

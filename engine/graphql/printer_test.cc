@@ -15,11 +15,12 @@ struct PrintCase {
   std::string_view printed;
 };
 
-// Golden outputs of graphql-js 16.8.1 (node: print(parse(source))), one case
+// Golden outputs of graphql-js 16.15.0 (node: print(parse(source))), one case
 // per construct: the shorthand rule, every value kind and string escape,
 // argument wrapping at 80 UTF-16 code units (just under and just over, with
 // ASCII and with astral characters), block strings nested in indented code,
-// descriptions, and every type-system definition and extension.
+// descriptions (executable definitions' too), and every type-system definition
+// and extension.
 const PrintCase kCases[] = {
     {"{ a }",
      "{\n"
@@ -325,6 +326,74 @@ const PrintCase kCases[] = {
      "directive @plain on FIELD_DEFINITION\n"
      "\n"
      "directive @args(a: Int) on FIELD"},
+    // graphql-js 16.15: descriptions on operations, fragments and variable
+    // definitions; variable definitions one per line, not indented, once one
+    // of them spans lines; the DIRECTIVE_DEFINITION location.
+    {"\"d\" query { a }",
+     "\"d\"\n"
+     "query {\n"
+     "  a\n"
+     "}"},
+    {"\"\"\"Lists the\n"
+     "  orders.\"\"\" query Orders($first: Int = 10) @live { a }",
+     "\"\"\"\n"
+     "Lists the\n"
+     "orders.\n"
+     "\"\"\"\n"
+     "query Orders($first: Int = 10) @live {\n"
+     "  a\n"
+     "}"},
+    {"\"\" mutation M { a }",
+     "\"\"\n"
+     "mutation M {\n"
+     "  a\n"
+     "}"},
+    {"\"d\" fragment F on T @d { a }",
+     "\"d\"\n"
+     "fragment F on T @d {\n"
+     "  a\n"
+     "}"},
+    {"query Q(\"first\" $a: Int, $b: [String!]! = [\"x\"] @d) { a }",
+     "query Q(\n"
+     "\"first\"\n"
+     "$a: Int\n"
+     "$b: [String!]! = [\"x\"] @d\n"
+     ") {\n"
+     "  a\n"
+     "}"},
+    {"query (\"\"\"block\"\"\" $a: Int) { a }",
+     "query (\n"
+     "\"\"\"block\"\"\"\n"
+     "$a: Int\n"
+     ") {\n"
+     "  a\n"
+     "}"},
+    {"query Q($a: String = \"\"\"two\n"
+     "lines\"\"\") { a }",
+     "query Q(\n"
+     "$a: String = \"\"\"\n"
+     "two\n"
+     "lines\n"
+     "\"\"\"\n"
+     ") {\n"
+     "  a\n"
+     "}"},
+    {"query Q($a: String = \"\"\"one line\"\"\", $b: Int) { a }",
+     "query Q($a: String = \"\"\"one line\"\"\", $b: Int) {\n"
+     "  a\n"
+     "}"},
+    {"{ a }\n"
+     "\"d\" subscription S { a }",
+     "{\n"
+     "  a\n"
+     "}\n"
+     "\n"
+     "\"d\"\n"
+     "subscription S {\n"
+     "  a\n"
+     "}"},
+    {"directive @d on FIELD | DIRECTIVE_DEFINITION",
+     "directive @d on FIELD | DIRECTIVE_DEFINITION"},
 };
 
 TEST(Printer, MatchesGraphqlJs) {

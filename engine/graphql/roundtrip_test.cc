@@ -38,6 +38,9 @@ const char* const kDocuments[] = {
     "\"d\" directive @cache(ttl: Int = 60, \"x\" y: [S]) repeatable on | FIELD | QUERY "
     "directive @plain on FIELD_DEFINITION",
     "type T { f(a: String = \"\"\"x\ny\"\"\"): Int }",
+    "\"\"\"op\n  doc\"\"\" query Q(\"v\" $v: Int = 1 @d, \"\"\"w\nx\"\"\" $w: String = "
+    "\"\"\"a\nb\"\"\") { ...F } \"\" fragment F on T { a } \"m\" mutation { b }",
+    "directive @d on FIELD | DIRECTIVE_DEFINITION",
 };
 
 TEST(RoundTrip, ParsePrintParseIsStructurallyEqual) {

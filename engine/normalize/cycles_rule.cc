@@ -91,10 +91,13 @@ void TreeBuilder::merge_children(uint32_t from, uint32_t into) {
 bool TreeBuilder::try_cycle(uint32_t a) {
   const schema::Schema& s = *schema_;
   const schema::TypeId a_type = nodes_[a].type;
-  const bool a_abstract = s.is_abstract(a_type);
   for (uint32_t b = nodes_[a].first_child; b != kNoNode; b = nodes_[b].next_sibling) {
     const BuildNode& bn = nodes_[b];
     if (!bn.cond.empty() || bn.type == schema::kNone) continue;
+    // No pair starts at B's field: no child of B can walk back (is_inverse
+    // below would say no for each), so skip the type checks too.
+    if (!rewrites_->has_inverse_from(bn.field)) continue;
+    const bool a_abstract = s.is_abstract(a_type);
     if (s.is_abstract(bn.type) || is_root_type(s, bn.type)) continue;
     // The type C must walk back to: A's own, or the concrete type B applies to
     // when A is abstract (B is then always ground-typed).
@@ -133,7 +136,9 @@ bool TreeBuilder::try_cycle(uint32_t a) {
 
 void TreeBuilder::apply_cycles(uint32_t node) {
   const BuildNode& n = nodes_[node];
-  if (node != 0 && n.type != schema::kNone && !is_root_type(*schema_, n.type)) {
+  // A leaf has no back-reference under it (try_cycle would find no child).
+  if (node != 0 && n.first_child != kNoNode && n.type != schema::kNone &&
+      !is_root_type(*schema_, n.type)) {
     while (try_cycle(node)) {
     }
   }

@@ -3,6 +3,7 @@
 // sorted by key and every node's identity hash. See normalize.h ("Symbols")
 // for why numbering takes three steps.
 #include <algorithm>
+#include <new>
 
 #include "engine/normalize/hash.h"
 #include "engine/normalize/tree_builder.h"
@@ -246,14 +247,16 @@ NormalTree TreeBuilder::finalize() {
   }
 
   // Breadth-first layout, children sorted by key.
-  auto out = arena_->make_array<Node>(live_nodes_);
+  // Raw storage: each Node is constructed below with all its fields set (a
+  // value-initialised array would be cleared first, a rep-stos per node).
+  Node* const out = static_cast<Node*>(arena_->allocate(sizeof(Node) * live_nodes_, alignof(Node)));
   order_.clear();
   layout_parent_.clear();
   order_.push_back(0);
   layout_parent_.push_back(kNoNode);
   for (size_t i = 0; i < order_.size(); ++i) {
     const BuildNode& b = nodes_[order_[i]];
-    Node& o = out[i];
+    Node& o = *::new (static_cast<void*>(out + i)) Node;
     o.key = b.key;
     o.name = b.name;
     o.arguments = b.final_args;
@@ -282,7 +285,7 @@ NormalTree TreeBuilder::finalize() {
     o.first_child = static_cast<uint32_t>(first);
     o.child_count = static_cast<uint32_t>(order_.size() - first);
   }
-  tree.nodes = out;
+  tree.nodes = std::span<const Node>(out, live_nodes_);
 
   auto firings = arena_->make_array<RuleFiring>(firings_.size());
   for (size_t i = 0; i < firings_.size(); ++i) {

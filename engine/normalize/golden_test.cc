@@ -1,5 +1,5 @@
 // Golden files for normalization: every tests/golden/normalize/*.golden
-// fixture is one test (schema name, query in, expected normal form and rule
+// fixture is one test (schema, rules, query in; expected normal form and rule
 // firings out). The format and how to regenerate the expectations are in
 // tests/golden/normalize/README.md. With GQLEVAL_UPDATE_GOLDEN=1 in the
 // environment the test rewrites the expected sections instead of comparing
@@ -22,6 +22,21 @@ using testing::read_text_file;
 using testing::source_path;
 
 const char* kGoldenDir = "tests/golden/normalize";
+
+// A `schema:` or `rules:` value with a '/' in it is a path from the repository
+// root, so that a fixture can use the equivalence corpus's schema and rules
+// (tests/equivalence/) and each exists once. Without one, `schema:` names
+// tests/golden/schemas/<name>.graphql and `rules:` a file beside the fixtures.
+bool is_repository_path(const std::string& value) { return value.find('/') != std::string::npos; }
+
+std::string schema_path(const std::string& value) {
+  return is_repository_path(value) ? source_path(value)
+                                   : source_path("tests/golden/schemas/" + value + ".graphql");
+}
+
+std::string rules_path(const std::string& value) {
+  return is_repository_path(value) ? source_path(value) : source_path(kGoldenDir) + "/" + value;
+}
 
 struct Fixture {
   std::map<std::string, std::string> header;  // key: value lines before the first section
@@ -80,11 +95,13 @@ TEST_P(GoldenTest, NormalForm) {
   ASSERT_TRUE(f.header.count("schema")) << path << ": no \"schema:\" line";
   std::unique_ptr<RulesFile> rules;
   if (f.header.count("rules")) {
-    auto r = RulesFile::load(source_path(kGoldenDir) + "/" + f.header.at("rules"));
+    auto r = RulesFile::load(rules_path(f.header.at("rules")));
     ASSERT_TRUE(r.ok()) << r.error().message;
     rules = std::make_unique<RulesFile>(std::move(*r));
   }
-  testing::Harness h(testing::golden_schema(f.header.at("schema")), rules.get());
+  const std::string schema = read_text_file(schema_path(f.header.at("schema")));
+  ASSERT_FALSE(schema.empty()) << path << ": no schema at " << schema_path(f.header.at("schema"));
+  testing::Harness h(schema, rules.get());
   ASSERT_TRUE(h.ok());
 
   NormalizeOptions options;

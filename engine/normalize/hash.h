@@ -21,6 +21,25 @@ inline uint64_t mix64(uint64_t x) {
   return x;
 }
 
+namespace hash_detail {
+// The last n (1 to 7) bytes as a little-endian word, upper bytes zero: the
+// value a memcpy into a zeroed word gives on x86-64, read with two overlapping
+// fixed-size loads instead of a call (the overlapping bytes agree, so OR is
+// exact).
+inline uint64_t tail_bytes(const char* p, size_t n) {
+  if (n >= 4) {
+    uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    return uint64_t{lo} | (uint64_t{hi} << (8 * (n - 4)));
+  }
+  const auto b = [p](size_t k) { return uint64_t{static_cast<unsigned char>(p[k])}; };
+  if (n == 1) return b(0);
+  if (n == 2) return b(0) | (b(1) << 8);
+  return b(0) | (b(1) << 8) | (b(2) << 16);
+}
+}  // namespace hash_detail
+
 // Hash of a byte string, 8 bytes per step.
 inline uint64_t hash_bytes(std::string_view s, uint64_t seed = 0x9e3779b97f4a7c15ULL) {
   uint64_t h = seed ^ (s.size() * 0xff51afd7ed558ccdULL);
@@ -31,9 +50,7 @@ inline uint64_t hash_bytes(std::string_view s, uint64_t seed = 0x9e3779b97f4a7c1
     h = mix64(h ^ w) + 0x9e3779b97f4a7c15ULL;
   }
   if (i < s.size()) {
-    uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, s.size() - i);
-    h = mix64(h ^ w ^ 0x5bd1e995ULL);
+    h = mix64(h ^ hash_detail::tail_bytes(s.data() + i, s.size() - i) ^ 0x5bd1e995ULL);
   }
   return mix64(h);
 }

@@ -5,10 +5,8 @@
 // iteration, as a batch worker does. Reports queries/s and source bytes/s.
 #include <benchmark/benchmark.h>
 
-#include <atomic>
-#include <cstdlib>
+#include <cstdint>
 #include <fstream>
-#include <new>
 #include <sstream>
 #include <string>
 
@@ -18,21 +16,7 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/validator.h"
-
-// Every heap allocation of the process is counted, so that the benchmark can
-// report allocations per normalization (0 in the steady state is the goal).
-static std::atomic<uint64_t> g_allocations{0};
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(size_t n) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
+#include "testing/allocation_counter.h"
 
 namespace gqleval::normalize {
 namespace {
@@ -67,7 +51,7 @@ void run(benchmark::State& state, const std::string& schema_name, const std::str
   size_t nodes = 0;
   // One warm-up run sizes the scratch buffers and the arena.
   (void)normalizer.run(*s, **doc, **op, options, rewrites.get(), arena);
-  const uint64_t allocations_before = g_allocations.load();
+  const uint64_t allocations_before = gqleval::testing::allocation_count();
   for (auto _ : state) {
     arena.reset();
     auto t = normalizer.run(*s, **doc, **op, options, rewrites.get(), arena);
@@ -78,7 +62,7 @@ void run(benchmark::State& state, const std::string& schema_name, const std::str
     nodes = t->nodes.size();
     benchmark::DoNotOptimize(t->nodes.data());
   }
-  const uint64_t allocations = g_allocations.load() - allocations_before;
+  const uint64_t allocations = gqleval::testing::allocation_count() - allocations_before;
   state.counters["allocs_per_op"] =
       static_cast<double>(allocations) / static_cast<double>(state.iterations());
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));

@@ -110,6 +110,23 @@ std::string rule_profile(const RuleSwitches& rules) {
   return out.empty() ? "none" : out;
 }
 
+bool parse_rule_profile(std::string_view list, RuleSwitches* rules, std::string* bad) {
+  *rules = RuleSwitches{false, false, false};
+  if (list == "none") return true;
+  size_t begin = 0;
+  while (begin <= list.size()) {
+    size_t end = list.find(',', begin);
+    if (end == std::string_view::npos) end = list.size();
+    const std::string_view name = list.substr(begin, end - begin);
+    if (!name.empty() && !set_rule(*rules, name, true)) {
+      *bad = std::string(name);
+      return false;
+    }
+    begin = end + 1;
+  }
+  return true;
+}
+
 // ------------------------------------------------------------------ matching
 
 bool match_arguments(std::span<const CArgument> pattern, std::span<const CArgument> actual,
@@ -170,6 +187,10 @@ std::shared_ptr<const Rewrites> Rewrites::build(std::shared_ptr<const schema::Sc
                                         return a.forward == b.forward && a.back == b.back;
                                       }),
                           r->inverse_pairs_.end());
+  r->has_inverse_from_.assign(n, 0);
+  for (const InversePair& p : r->inverse_pairs_) {
+    if (p.forward < n) r->has_inverse_from_[p.forward] = 1;
+  }
   r->resolve_endpoint_chains();
   std::stable_sort(r->argument_maps_.begin(), r->argument_maps_.end(),
                    [](const ArgumentMap& a, const ArgumentMap& b) { return a.from < b.from; });

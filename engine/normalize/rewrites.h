@@ -25,6 +25,7 @@
 // the hot path are array indexing (by FieldId) or a binary search.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -56,6 +57,10 @@ inline constexpr std::string_view kRuleRgeval = "rgeval";
 bool set_rule(RuleSwitches& rules, std::string_view name, bool on);
 // "cycles,endpoints" (the rules that are on, in a fixed order), or "none".
 std::string rule_profile(const RuleSwitches& rules);
+// The inverse of rule_profile: the rules a comma-separated list switches on
+// (every other rule off), "none" for no rule. False, with the first unknown
+// name in `bad`, when the list names a rule that does not exist.
+bool parse_rule_profile(std::string_view list, RuleSwitches* rules, std::string* bad);
 
 struct InversePair {
   schema::FieldId forward = schema::kNone;  // A.f, returning B or [B]
@@ -98,6 +103,11 @@ class Rewrites {
   const Diagnostics& warnings() const { return warnings_; }
 
   bool is_inverse(schema::FieldId forward, schema::FieldId back) const;
+  // Whether some inverse pair starts at `forward` (one load: the cycles rule
+  // asks it for every field before looking for a back-reference).
+  bool has_inverse_from(schema::FieldId forward) const {
+    return forward < has_inverse_from_.size() && has_inverse_from_[forward] != 0;
+  }
   std::span<const InversePair> inverse_pairs() const { return inverse_pairs_; }
   // The canonical root field for f (endpoints rule); f itself when none.
   schema::FieldId canonical_endpoint(schema::FieldId f) const;
@@ -131,6 +141,7 @@ class Rewrites {
   Arena arena_{4096};
   Diagnostics warnings_;
   std::vector<InversePair> inverse_pairs_;  // sorted, unique
+  std::vector<uint8_t> has_inverse_from_;   // by FieldId: 1 = some pair starts there
   std::vector<schema::FieldId> endpoint_;   // by FieldId; kNone = itself
   std::vector<bool> endpoint_derived_;      // by FieldId
   std::vector<schema::FieldId> rgeval_;     // by FieldId; kNone = itself

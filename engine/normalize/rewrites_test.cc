@@ -413,6 +413,19 @@ TEST(RuleSwitchesTest, ByName) {
   EXPECT_EQ(rule_profile(r), "none");
 }
 
+TEST(RuleSwitchesTest, ParseProfileIsTheInverseOfRuleProfile) {
+  RuleSwitches r;
+  std::string bad;
+  ASSERT_TRUE(parse_rule_profile("endpoints,rgeval", &r, &bad));
+  EXPECT_EQ(rule_profile(r), "endpoints,rgeval");
+  ASSERT_TRUE(parse_rule_profile("none", &r, &bad));
+  EXPECT_EQ(rule_profile(r), "none");
+  ASSERT_TRUE(parse_rule_profile("cycles,,", &r, &bad));  // empty items are skipped
+  EXPECT_EQ(rule_profile(r), "cycles");
+  EXPECT_FALSE(parse_rule_profile("cycles,loops,endpoints", &r, &bad));
+  EXPECT_EQ(bad, "loops");
+}
+
 // ------------------------------------------------------------------ rules that do not apply
 
 TEST(RulesResolutionTest, EntriesForOtherSchemasAreSkippedWithWarnings) {

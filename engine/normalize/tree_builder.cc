@@ -399,8 +399,11 @@ uint32_t TreeBuilder::find_or_add(uint32_t parent, schema::FieldId field, schema
                 pos);
     return kNoNode;
   }
-  BuildNode n;
   const schema::FieldDef& def = schema_->field(field);
+  const auto index = static_cast<uint32_t>(nodes_.size());
+  // Built in place: a stack copy written field by field and then copied whole
+  // stalls on store forwarding.
+  BuildNode& n = nodes_.emplace_back();
   n.field = field;
   n.on_type = on_type;
   n.type = def.type.named;
@@ -409,8 +412,6 @@ uint32_t TreeBuilder::find_or_add(uint32_t parent, schema::FieldId field, schema
   n.cond = cond;
   n.pos = pos;
   n.has_symbols = has_symbols;
-  const auto index = static_cast<uint32_t>(nodes_.size());
-  nodes_.push_back(n);
   append_child(parent, index);
   ++live_nodes_;
   any_symbols_ |= has_symbols;

@@ -31,6 +31,11 @@ namespace gqleval::normalize {
 inline constexpr char kAtomSeparator = '\x03';
 
 struct BuildNode {
+  // Every member has an initializer; a user-provided constructor keeps
+  // value-initialisation (nodes_.emplace_back()) from zero-filling the whole
+  // node first.
+  BuildNode() {}
+
   schema::FieldId field = schema::kNone;
   schema::TypeId on_type = schema::kNone;  // the concrete type when the parent is abstract
   schema::TypeId type = schema::kNone;     // the named return type

@@ -8,7 +8,7 @@
 namespace gqleval::schema {
 namespace {
 
-// Printed by graphql-js 16.13.2 (printType for each specified scalar and
+// Printed by graphql-js 16.15.0 (printType for each specified scalar and
 // introspection type, printIntrospectionSchema for the directives).
 constexpr std::string_view kPrelude =
     "\"\"\"\n"
@@ -69,7 +69,8 @@ constexpr std::string_view kPrelude =
     "Markdown syntax, as specified by [CommonMark](https://commonmark.org/).\n"
     "  \"\"\"\n"
     "  reason: String = \"No longer supported\"\n"
-    ") on FIELD_DEFINITION | ARGUMENT_DEFINITION | INPUT_FIELD_DEFINITION | ENUM_VALUE\n"
+    ") on FIELD_DEFINITION | ARGUMENT_DEFINITION | INPUT_FIELD_DEFINITION | ENUM_VALUE | "
+    "DIRECTIVE_DEFINITION\n"
     "\n"
     "\"\"\"Exposes a URL that specifies the behavior of this scalar.\"\"\"\n"
     "directive @specifiedBy(\n"
@@ -109,7 +110,7 @@ constexpr std::string_view kPrelude =
     "  subscriptionType: __Type\n"
     "\n"
     "  \"\"\"A list of all directives supported by this server.\"\"\"\n"
-    "  directives: [__Directive!]!\n"
+    "  directives(includeDeprecated: Boolean! = false): [__Directive!]!\n"
     "}\n"
     "\n"
     "\"\"\"\n"
@@ -127,6 +128,8 @@ constexpr std::string_view kPrelude =
     "  isRepeatable: Boolean!\n"
     "  locations: [__DirectiveLocation!]!\n"
     "  args(includeDeprecated: Boolean = false): [__InputValue!]!\n"
+    "  isDeprecated: Boolean!\n"
+    "  deprecationReason: String\n"
     "}\n"
     "\n"
     "\"\"\"\n"
@@ -190,6 +193,9 @@ constexpr std::string_view kPrelude =
     "\n"
     "  \"\"\"Location adjacent to an input object field definition.\"\"\"\n"
     "  INPUT_FIELD_DEFINITION\n"
+    "\n"
+    "  \"\"\"Location adjacent to a directive definition.\"\"\"\n"
+    "  DIRECTIVE_DEFINITION\n"
     "}\n"
     "\n"
     "\"\"\"\n"

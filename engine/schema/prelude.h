@@ -1,13 +1,15 @@
-// The built-in prelude of every schema: graphql-js 16.13.2's specified scalars
+// The built-in prelude of every schema: graphql-js 16.15.0's specified scalars
 // (String, Int, Float, Boolean, ID, in that order, so their ids are fixed), the
 // specified directives (@include, @skip, @deprecated, @specifiedBy, @oneOf) and
 // the introspection types (__Schema, __Directive, __DirectiveLocation, __Type,
 // __Field, __InputValue, __EnumValue, __TypeKind), as SDL with graphql-js's
-// descriptions. graphql-js 16.13.2 is the reference: @oneOf exists since 16.9,
-// and 16.14 added deprecation of directive definitions (a DIRECTIVE_DEFINITION
-// location, __Directive.isDeprecated), which our October 2021 grammar and AST
-// cannot express. It is parsed once per process, on first use (thread-safe), and
-// lives until exit, so schemas may point into it.
+// descriptions. graphql-js 16.15.0 is the reference: @oneOf exists since 16.9;
+// 16.14 added the deprecation of directive definitions, hence @deprecated's
+// DIRECTIVE_DEFINITION location, __Schema.directives(includeDeprecated:) and
+// __Directive.isDeprecated / deprecationReason. (Writing `@deprecated` on a
+// directive definition needs graphql-js's experimental parser option, which
+// this grammar does not follow.) It is parsed once per process, on first use
+// (thread-safe), and lives until exit, so schemas may point into it.
 //
 // Also the dialect's list of StepZen scalars: the custom scalars StepZen documents
 // as built in (https://stepzen.com/docs/design-a-graphql-schema/custom-scalars):

@@ -1,7 +1,8 @@
 // print_sdl(): graphql-js printSchema() output, byte for byte. The expected
-// texts below were printed by graphql-js 16.13.2 (printSchema(buildSchema(sdl)))
-// from the same input; the dialect case was checked the other way round
-// (graphql-js builds the printed text and prints it back unchanged).
+// texts below were printed by graphql-js 16.15.0 (printSchema(buildSchema(sdl)))
+// from the same input (16.13.2 printed them identically); the dialect case was
+// checked the other way round (graphql-js builds the printed text and prints it
+// back unchanged).
 #include <string>
 
 #include <gtest/gtest.h>
@@ -283,6 +284,17 @@ TEST(PrintSdlTest, DialectFixesAreAppliedAndServerDirectivesDropped) {
             "  city(id: Int!): City\n"
             "  cities: [City]\n"
             "}");
+}
+
+// graphql-js 16.14+ knows the DIRECTIVE_DEFINITION location; 16.15.0 prints this.
+TEST(PrintSdlTest, DirectiveDefinitionLocation) {
+  auto s = must_build(
+      "directive @d on DIRECTIVE_DEFINITION | FIELD\n"
+      "type Query { a: Int @deprecated(reason: \"x\") }");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->print_sdl(),
+            "directive @d on DIRECTIVE_DEFINITION | FIELD\n\ntype Query {\n  a: Int "
+            "@deprecated(reason: \"x\")\n}");
 }
 
 TEST(PrintSdlTest, DefaultRootNamesNeedNoSchemaDefinition) {

@@ -41,7 +41,7 @@
 namespace gqleval::schema {
 
 using TypeId = uint32_t;
-using FieldId = uint32_t;      // dense over all fields of all object and interface types
+using FieldId = uint32_t;  // dense over all fields of all object and interface types
 using DirectiveId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
@@ -92,8 +92,8 @@ const InputValue* find_input_value(std::span<const InputValue> values, std::stri
 struct FieldDef {
   std::string_view name;
   TypeRef type;
-  TypeId owner = kNone;                  // the type that declares (or inherits) it;
-                                         // kNone for the meta fields __typename, __schema, __type
+  TypeId owner = kNone;  // the type that declares (or inherits) it;
+                         // kNone for the meta fields __typename, __schema, __type
   std::span<const InputValue> arguments;
   std::string_view description;
   bool deprecated = false;
@@ -113,29 +113,45 @@ struct TypeDef {
   TypeId id = kNone;
   std::string_view name;
   TypeKind kind = TypeKind::kScalar;
-  bool built_in = false;        // Int, Float, String, Boolean, ID and the __ introspection types
-  bool one_of = false;          // input object marked @oneOf
+  bool built_in = false;          // Int, Float, String, Boolean, ID and the __ introspection types
+  bool one_of = false;            // input object marked @oneOf
   bool dialect_declared = false;  // a StepZen scalar that the dialect declared (see warnings())
   std::string_view description;
   std::string_view specified_by_url;
-  std::span<const FieldId> fields;            // kObject, kInterface: definition, extensions,
-                                              // then fields inherited by the dialect
-  std::span<const InputValue> input_fields;   // kInputObject: in definition order
-  std::span<const EnumValue> enum_values;     // kEnum: in definition order
-  std::span<const TypeId> interfaces;         // kObject, kInterface: all, transitively (a valid
-                                              // schema declares each one; definition order)
-  std::span<const TypeId> possible_types;     // kInterface, kUnion: concrete object types, sorted by id;
-                                              // kObject: itself
-  std::span<const TypeId> union_members;      // kUnion, in definition order
+  std::span<const FieldId> fields;           // kObject, kInterface: definition, extensions,
+                                             // then fields inherited by the dialect
+  std::span<const InputValue> input_fields;  // kInputObject: in definition order
+  std::span<const EnumValue> enum_values;    // kEnum: in definition order
+  std::span<const TypeId> interfaces;        // kObject, kInterface: all, transitively (a valid
+                                             // schema declares each one; definition order)
+  std::span<const TypeId> possible_types;    // kInterface, kUnion: concrete object types, sorted by
+                                           // id; kObject: itself
+  std::span<const TypeId> union_members;  // kUnion, in definition order
   ast::Loc loc;
 };
 
 // Directive locations as a bit set, in the spec's order.
 enum class DirectiveLocation : uint8_t {
-  kQuery, kMutation, kSubscription, kField, kFragmentDefinition, kFragmentSpread,
-  kInlineFragment, kVariableDefinition,
-  kSchema, kScalar, kObject, kFieldDefinition, kArgumentDefinition, kInterface, kUnion,
-  kEnum, kEnumValue, kInputObject, kInputFieldDefinition,
+  kQuery,
+  kMutation,
+  kSubscription,
+  kField,
+  kFragmentDefinition,
+  kFragmentSpread,
+  kInlineFragment,
+  kVariableDefinition,
+  kSchema,
+  kScalar,
+  kObject,
+  kFieldDefinition,
+  kArgumentDefinition,
+  kInterface,
+  kUnion,
+  kEnum,
+  kEnumValue,
+  kInputObject,
+  kInputFieldDefinition,
+  kDirectiveDefinition,  // graphql-js 16.14+; only @deprecated allows it
 };
 std::string_view directive_location_name(DirectiveLocation l);  // "FIELD", ...
 // The location named `name` ("FIELD", ...); false when there is none.
@@ -148,8 +164,8 @@ struct DirectiveDef {
   std::span<const InputValue> arguments;
   uint32_t locations = 0;  // bit (1u << DirectiveLocation)
   bool repeatable = false;
-  bool built_in = false;   // skip, include, deprecated, specifiedBy, oneOf
-  bool declared = true;    // false for an unknown directive the dialect kept
+  bool built_in = false;  // skip, include, deprecated, specifiedBy, oneOf
+  bool declared = true;   // false for an unknown directive the dialect kept
   ast::Loc loc;
   bool allows(DirectiveLocation l) const { return (locations >> static_cast<unsigned>(l)) & 1u; }
 };
@@ -174,7 +190,7 @@ class Schema {
   TypeId find_type(std::string_view name) const;  // kNone when unknown
   const TypeDef* type_named(std::string_view name) const;
 
-  TypeId query_type() const;         // kNone when absent
+  TypeId query_type() const;  // kNone when absent
   TypeId mutation_type() const;
   TypeId subscription_type() const;
   TypeId root_type(ast::OperationType op) const;

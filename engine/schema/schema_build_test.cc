@@ -68,7 +68,19 @@ TEST(SchemaBuildTest, IntrospectionTypesAreBuiltInAsGraphqlJsDefinesThem) {
   const TypeDef* kinds = s->type_named("__TypeKind");
   ASSERT_EQ(kinds->enum_values.size(), 8u);
   EXPECT_EQ(kinds->enum_values[7].name, "NON_NULL");
-  EXPECT_EQ(s->type_named("__DirectiveLocation")->enum_values.size(), 19u);
+  // graphql-js 16.14+: directive deprecation in introspection.
+  const TypeDef* locations = s->type_named("__DirectiveLocation");
+  ASSERT_EQ(locations->enum_values.size(), 20u);
+  EXPECT_EQ(locations->enum_values[19].name, "DIRECTIVE_DEFINITION");
+  EXPECT_EQ(field_names(*s, "__Directive"),
+            (std::vector<std::string>{"name", "description", "isRepeatable", "locations", "args",
+                                      "isDeprecated", "deprecationReason"}));
+  const FieldDef* directives = s->field_named(s->find_type("__Schema"), "directives");
+  ASSERT_NE(directives, nullptr);
+  ASSERT_EQ(directives->arguments.size(), 1u);
+  EXPECT_EQ(directives->arguments[0].name, "includeDeprecated");
+  EXPECT_EQ(s->type_to_string(directives->arguments[0].type), "Boolean!");
+  EXPECT_FALSE(directives->arguments[0].required());  // it has a default
   EXPECT_EQ(s->type_named("__Schema")->description.substr(0, 26), "A GraphQL Schema defines t");
 }
 
@@ -98,6 +110,9 @@ TEST(SchemaBuildTest, BuiltInDirectivesComeFirst) {
   ASSERT_NE(deprecated->arguments[0].default_value, nullptr);
   EXPECT_EQ(deprecated->arguments[0].default_value->text, "No longer supported");
   EXPECT_FALSE(deprecated->arguments[0].required());
+  EXPECT_TRUE(deprecated->allows(DirectiveLocation::kEnumValue));
+  EXPECT_TRUE(deprecated->allows(DirectiveLocation::kDirectiveDefinition));  // 16.14+
+  EXPECT_FALSE(skip->allows(DirectiveLocation::kDirectiveDefinition));
   EXPECT_EQ(s->directive_named("nope"), nullptr);
 }
 

@@ -1,7 +1,8 @@
-// Genuine schema errors, as graphql-js 16.13.2 reports them. Each case is a
-// small SDL document and the exact errors (message, line:column of each
-// location, in order) that graphql-js's buildSchema + validateSchema give for
-// it; the expectations were produced by running graphql-js on these documents.
+// Genuine schema errors, as graphql-js 16.15.0 reports them (rechecked with
+// tests/js/schema_check.mjs; 16.13.2, which produced them first, agrees). Each
+// case is a small SDL document and the exact errors (message, line:column of
+// each location, in order) that graphql-js's buildSchema + validateSchema give
+// for it; the expectations were produced by running graphql-js on these documents.
 // Strict mode must reproduce them exactly. Cases the dialect does not touch must
 // fail the same way in the default dialect too.
 #include <string>

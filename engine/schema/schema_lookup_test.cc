@@ -134,7 +134,12 @@ TEST_F(SchemaLookupTest, DirectiveLocations) {
   EXPECT_EQ(directive_location_name(l), "INPUT_FIELD_DEFINITION");
   EXPECT_EQ(directive_location_name(DirectiveLocation::kQuery), "QUERY");
   EXPECT_EQ(directive_location_name(DirectiveLocation::kVariableDefinition), "VARIABLE_DEFINITION");
-  EXPECT_FALSE(directive_location_from_name("DIRECTIVE_DEFINITION", &l));
+  // graphql-js 16.14+ knows DIRECTIVE_DEFINITION; the names are case-sensitive.
+  ASSERT_TRUE(directive_location_from_name("DIRECTIVE_DEFINITION", &l));
+  EXPECT_EQ(l, DirectiveLocation::kDirectiveDefinition);
+  EXPECT_EQ(directive_location_name(l), "DIRECTIVE_DEFINITION");
+  EXPECT_FALSE(directive_location_from_name("directive_definition", &l));
+  EXPECT_FALSE(directive_location_from_name("TYPE_DEFINITION", &l));
 }
 
 TEST_F(SchemaLookupTest, WrittenTypesToTypeRefsAndBack) {

@@ -88,7 +88,7 @@ Scorer::Prepared Scorer::prepare(std::string_view text, QueryRole role, uint32_t
     add_error(role, index, std::move(doc.error()), p.map);
     return p;
   }
-  Diagnostics diags = validate::validate(*schema_, **doc, validate_options_);
+  Diagnostics diags = validator_.validate(*schema_, **doc, validate_options_);
   if (validate::has_errors(diags)) {
     for (Diagnostic& d : diags) add_error(role, index, std::move(d), p.map);
     return p;

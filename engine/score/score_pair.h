@@ -47,16 +47,17 @@
 // a result before scoring the next pair. `errors` owns its strings.
 //
 // Costs: see score_benchmark.cc. For a typical pair (two ~150-byte queries, a
-// 2 KB schema built once) 11 to 15 us of CPU on the development machine (a
-// loaded 2-core VM), about half of it validation, then normalization and
-// parsing; Stage 4 itself (interning, matrices, closure, counts) is about
-// 0.2 us. The
-// Scorer's own work (workspace, interning, matrices, explanation, result)
-// does no heap allocation in the steady state: the arena is reset per pair
-// and every buffer is reused (score_alloc_test.cc checks that a warm
-// rescoring allocates exactly what the stages it calls allocate; at the time
-// of writing validate() and extract_query() still allocate a little per
-// call). A pair with errors allocates its diagnostics.
+// 2 KB schema built once, the candidate in a fenced block of prose) about 5.5
+// to 7 us of CPU on the development machine (a loaded 2-core VM; ~69k
+// instructions): validation about a third (recording the typed walk, then the
+// rules' replays), normalization under a third, parsing a seventh, RE2 finding
+// the fence a tenth; Stage 4 itself (interning, matrices, closure, counts) is
+// about 0.2 us. Nothing allocates in the steady state: the arena is reset per
+// pair, every buffer is reused, validation runs on the Scorer's Validator
+// (a reused workspace), and extraction skips RE2 for the common shapes
+// (score_alloc_test.cc checks that a warm rescoring allocates nothing but
+// RE2's scratch when a fence must be found: 3 allocations with the RE2 of the
+// development machine). A pair with errors allocates its diagnostics.
 #pragma once
 
 #include <cstdint>
@@ -76,6 +77,7 @@
 #include "engine/score/tree_compare.h"
 #include "engine/score/verdict.h"
 #include "engine/validate/context.h"
+#include "engine/validate/validator.h"
 
 namespace gqleval::score {
 
@@ -170,6 +172,7 @@ class Scorer {
   // Reused.
   Arena arena_;
   normalize::Normalizer normalizer_;
+  validate::Validator validator_;
   validate::ValidateOptions validate_options_;
   TreeComparer comparer_;
   std::vector<Prepared> references_;

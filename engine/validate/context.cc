@@ -1,5 +1,7 @@
 #include "engine/validate/context.h"
 
+#include <algorithm>
+#include <bit>
 #include <utility>
 
 namespace gqleval::validate {
@@ -9,11 +11,12 @@ using schema::kNone;
 using schema::TypeRef;
 
 // The recursion behind ValidationContext::walk(); one TypeInfo value per level
-// stands in for graphql-js's TypeInfo stacks.
+// stands in for graphql-js's TypeInfo stacks. V is the visitor's static type:
+// the Recorder (final, so its hooks are called directly) or Visitor.
+template <class V>
 class Walker {
  public:
-  Walker(const ValidationContext& ctx, Visitor& visitor)
-      : ctx_(ctx), schema_(ctx.schema), v_(visitor) {}
+  Walker(const ValidationContext& ctx, V& visitor) : ctx_(ctx), schema_(ctx.schema), v_(visitor) {}
 
   // Added by validate-values: directives outside operations and fragments.
   void directive_list(ast::List<ast::Directive> list, DirectiveLocation where) {
@@ -30,8 +33,9 @@ class Walker {
 
  private:
   bool take_skip() {
-    bool skip = v_.skip_;
-    v_.skip_ = false;
+    Visitor& v = v_;
+    bool skip = v.skip_;
+    v.skip_ = false;
     return skip;
   }
 
@@ -234,7 +238,7 @@ class Walker {
 
   const ValidationContext& ctx_;
   const schema::Schema& schema_;
-  Visitor& v_;
+  V& v_;
 };
 
 namespace {
@@ -258,16 +262,124 @@ class UsageCollector : public Visitor {
 
 }  // namespace
 
+// ---------------------------------------------------------------- the workspace
+
+struct ValidationWorkspace::Buffers {
+  // Results of a helper, one slot per key. A slot's vector keeps its capacity
+  // from one document to the next, and is not touched again once filled in a
+  // document, so spans into it stay valid while the slot list grows.
+  template <class Key, class T>
+  struct Cache {
+    std::vector<const Key*> keys;
+    std::vector<std::vector<T>> slots;  // slots.size() >= keys.size()
+
+    const std::vector<T>* find(const Key* key) const {
+      for (size_t i = 0; i < keys.size(); ++i) {
+        if (keys[i] == key) return &slots[i];
+      }
+      return nullptr;
+    }
+    // A new, empty slot for key. The reference lasts until the next add().
+    std::vector<T>& add(const Key* key) {
+      keys.push_back(key);
+      if (slots.size() < keys.size()) slots.emplace_back();
+      std::vector<T>& slot = slots[keys.size() - 1];
+      slot.clear();
+      return slot;
+    }
+  };
+
+  // The recorded walk: per event its node and TypeInfo, and per hook code
+  // (2 * WalkNode + leave) the list of its events. A leave event shares its
+  // enter event's TypeInfo (the walk shows both the same state).
+  struct Event {
+    const void* node;
+    uint32_t end;   // enter events: the index of the matching leave event
+    uint32_t info;  // index in infos
+  };
+  struct Range {
+    const ast::Definition* definition;
+    uint32_t begin, end;
+  };
+
+  void clear() {
+    operations.clear();
+    fragments.clear();
+    recorded = false;
+    unknown_field = false;
+    events.clear();
+    infos.clear();
+    ranges.clear();
+    open.clear();
+    for (; present != 0; present &= present - 1) by_code[std::countr_zero(present)].clear();
+    spreads.keys.clear();
+    referenced.keys.clear();
+    usages.keys.clear();
+  }
+
+  std::vector<const ast::OperationDefinition*> operations;
+  std::vector<const ast::FragmentDefinition*> fragments;
+
+  bool recorded = false;
+  std::vector<Event> events;
+  std::vector<TypeInfo> infos;
+  std::vector<Range> ranges;   // one per operation or fragment definition, in document order
+  std::vector<uint32_t> open;  // the recorder's stack of open enter events
+  uint32_t present = 0;        // the hook bits of the recorded events
+  bool unknown_field = false;  // a field its (known, composite) parent type lacks
+  // Per hook code, the indices of its events in order: a replay visits only
+  // the events of the hooks it calls.
+  std::vector<uint32_t> by_code[24];
+
+  Cache<ast::SelectionSet, const ast::FragmentSpread*> spreads;
+  Cache<ast::OperationDefinition, const ast::FragmentDefinition*> referenced;
+  Cache<ast::Definition, VariableUsage> usages;
+  std::vector<const ast::SelectionSet*> spread_stack;  // fragment_spreads()
+  std::vector<std::string_view> collected;             // recursively_referenced_fragments()
+  std::vector<VariableUsage> recursive;                // recursive_variable_usages()
+};
+
+ValidationWorkspace::ValidationWorkspace() = default;
+ValidationWorkspace::~ValidationWorkspace() = default;
+
 ValidationContext::ValidationContext(const schema::Schema& s, const ast::Document& doc,
                                      const ValidateOptions& opts)
     : schema(s), document(doc), options(opts) {
-  for (const ast::Definition* d : doc.definitions) {
+  own_ = std::make_unique<Buffers>();
+  b_ = own_.get();
+  start();
+}
+
+ValidationContext::ValidationContext(const schema::Schema& s, const ast::Document& doc,
+                                     const ValidateOptions& opts, ValidationWorkspace& workspace)
+    : schema(s), document(doc), options(opts) {
+  if (workspace.in_use_) {
+    own_ = std::make_unique<Buffers>();
+    b_ = own_.get();
+  } else {
+    if (!workspace.buffers_) workspace.buffers_ = std::make_unique<Buffers>();
+    workspace.in_use_ = true;
+    workspace_ = &workspace;
+    b_ = workspace.buffers_.get();
+  }
+  start();
+}
+
+ValidationContext::~ValidationContext() {
+  if (workspace_ != nullptr) workspace_->in_use_ = false;
+}
+
+void ValidationContext::start() {
+  b_->clear();
+  for (const ast::Definition* d : document.definitions) {
     if (d->kind == ast::DefinitionKind::kOperation) {
-      operations.push_back(&ast::as<ast::OperationDefinition>(*d));
+      b_->operations.push_back(&ast::as<ast::OperationDefinition>(*d));
     } else if (d->kind == ast::DefinitionKind::kFragment) {
-      fragments.push_back(&ast::as<ast::FragmentDefinition>(*d));
+      b_->fragments.push_back(&ast::as<ast::FragmentDefinition>(*d));
     }
   }
+  operations = b_->operations;
+  fragments = b_->fragments;
 }
 
 const ast::FragmentDefinition* ValidationContext::fragment(std::string_view name) const {
@@ -335,12 +447,13 @@ const schema::DirectiveDef* ValidationContext::directive(std::string_view name) 
   return d && d->declared ? d : nullptr;
 }
 
-const std::vector<const ast::FragmentSpread*>& ValidationContext::fragment_spreads(
+std::span<const ast::FragmentSpread* const> ValidationContext::fragment_spreads(
     const ast::SelectionSet& set) {
-  auto [it, inserted] = spreads_cache_.try_emplace(&set);
-  if (!inserted) return it->second;
-  std::vector<const ast::FragmentSpread*>& spreads = it->second;
-  std::vector<const ast::SelectionSet*> to_visit{&set};
+  if (const auto* found = b_->spreads.find(&set)) return *found;
+  std::vector<const ast::FragmentSpread*>& spreads = b_->spreads.add(&set);
+  std::vector<const ast::SelectionSet*>& to_visit = b_->spread_stack;
+  to_visit.clear();
+  to_visit.push_back(&set);
   while (!to_visit.empty()) {
     const ast::SelectionSet* s = to_visit.back();
     to_visit.pop_back();
@@ -359,47 +472,54 @@ const std::vector<const ast::FragmentSpread*>& ValidationContext::fragment_sprea
   return spreads;
 }
 
-const std::vector<const ast::FragmentDefinition*>&
-ValidationContext::recursively_referenced_fragments(const ast::OperationDefinition& operation) {
-  auto found = referenced_cache_.find(&operation);
-  if (found != referenced_cache_.end()) return found->second;
-  std::vector<const ast::FragmentDefinition*> result;
-  std::vector<std::string_view> collected;
-  std::vector<const ast::SelectionSet*> to_visit;
-  if (operation.selection_set) to_visit.push_back(operation.selection_set);
-  while (!to_visit.empty()) {
-    const ast::SelectionSet* set = to_visit.back();
-    to_visit.pop_back();
-    for (const ast::FragmentSpread* spread : fragment_spreads(*set)) {
+std::span<const ast::FragmentDefinition* const> ValidationContext::recursively_referenced_fragments(
+    const ast::OperationDefinition& operation) {
+  if (const auto* found = b_->referenced.find(&operation)) return *found;
+  // fragment_spreads() below adds to another cache, so this slot stays put.
+  std::vector<const ast::FragmentDefinition*>& result = b_->referenced.add(&operation);
+  if (b_->fragments.empty()) return result;  // no spread can name a known fragment
+  // graphql-js 16.15 order (breadth first): the names spread in the operation,
+  // then, for each name in that growing list, the names its fragment spreads.
+  std::vector<std::string_view>& collected = b_->collected;
+  collected.clear();
+  auto collect = [&](const ast::SelectionSet& set) {
+    for (const ast::FragmentSpread* spread : fragment_spreads(set)) {
       std::string_view name = spread->name.value;
       bool seen = false;
       for (std::string_view c : collected) seen = seen || c == name;
-      if (seen) continue;
-      collected.push_back(name);
-      if (const ast::FragmentDefinition* frag = fragment(name)) {
-        result.push_back(frag);
-        if (frag->selection_set) to_visit.push_back(frag->selection_set);
-      }
+      if (!seen) collected.push_back(name);
+    }
+  };
+  if (operation.selection_set) collect(*operation.selection_set);
+  for (size_t i = 0; i < collected.size(); ++i) {
+    if (const ast::FragmentDefinition* frag = fragment(collected[i])) {
+      result.push_back(frag);
+      if (frag->selection_set) collect(*frag->selection_set);
     }
   }
-  return referenced_cache_.emplace(&operation, std::move(result)).first->second;
+  return result;
 }
 
-const std::vector<VariableUsage>& ValidationContext::variable_usages(
+std::span<const VariableUsage> ValidationContext::variable_usages(
     const ast::Definition& definition) {
-  auto found = usages_cache_.find(&definition);
-  if (found != usages_cache_.end()) return found->second;
-  std::vector<VariableUsage> usages;
+  if (const auto* found = b_->usages.find(&definition)) return *found;
+  // The walk below touches only the recorded walk, not this cache.
+  std::vector<VariableUsage>& usages = b_->usages.add(&definition);
   UsageCollector collector(usages);
   walk(definition, collector);
-  return usages_cache_.emplace(&definition, std::move(usages)).first->second;
+  return usages;
 }
 
-std::vector<VariableUsage> ValidationContext::recursive_variable_usages(
+std::span<const VariableUsage> ValidationContext::recursive_variable_usages(
     const ast::OperationDefinition& operation) {
-  std::vector<VariableUsage> usages = variable_usages(operation);
-  for (const ast::FragmentDefinition* frag : recursively_referenced_fragments(operation)) {
-    const std::vector<VariableUsage>& more = variable_usages(*frag);
+  const std::span<const VariableUsage> own = variable_usages(operation);
+  const std::span<const ast::FragmentDefinition* const> referenced =
+      recursively_referenced_fragments(operation);
+  if (referenced.empty()) return own;
+  std::vector<VariableUsage>& usages = b_->recursive;
+  usages.assign(own.begin(), own.end());
+  for (const ast::FragmentDefinition* frag : referenced) {
+    const std::span<const VariableUsage> more = variable_usages(*frag);
     usages.insert(usages.end(), more.begin(), more.end());
   }
   return usages;
@@ -407,229 +527,291 @@ std::vector<VariableUsage> ValidationContext::recursive_variable_usages(
 
 // ---------------------------------------------------------------- the recorded walk
 
-struct ValidationContext::Tape {
-  enum class Kind : uint8_t {
-    kOperation,
-    kFragmentDefinition,
-    kVariableDefinition,
-    kNamedType,
-    kSelectionSet,
-    kField,
-    kInlineFragment,
-    kFragmentSpread,
-    kDirective,
-    kArgument,
-    kValue,
-    kObjectField,
-  };
-  struct Event {
-    Kind kind;
-    bool leave;
-    uint32_t end;  // enter events: the index of the matching leave event
-    const void* node;
-    TypeInfo ti;
-  };
-  struct Range {
-    const ast::Definition* definition;
-    uint32_t begin, end;
-  };
-  std::vector<Event> events;
-  std::vector<Range> ranges;  // one per operation or fragment definition, in document order
-};
-
 // Records every hook of one live walk as an event.
-class Recorder : public Visitor {
+class Recorder final : public Visitor {
  public:
-  using Tape = ValidationContext::Tape;
-  explicit Recorder(Tape& tape) : tape_(tape) {}
+  using Buffers = ValidationWorkspace::Buffers;
+  using N = WalkNode;
+  explicit Recorder(Buffers& b) : b_(b) {}
 
   void enter_operation(const ast::OperationDefinition& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kOperation, &n, ti);
+    open(N::kOperation, &n, ti);
   }
-  void leave_operation(const ast::OperationDefinition& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kOperation, &n, ti);
+  void leave_operation(const ast::OperationDefinition&, const TypeInfo&) override {
+    close(N::kOperation);
   }
   void enter_fragment_definition(const ast::FragmentDefinition& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kFragmentDefinition, &n, ti);
+    open(N::kFragmentDefinition, &n, ti);
   }
-  void leave_fragment_definition(const ast::FragmentDefinition& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kFragmentDefinition, &n, ti);
+  void leave_fragment_definition(const ast::FragmentDefinition&, const TypeInfo&) override {
+    close(N::kFragmentDefinition);
   }
   void enter_variable_definition(const ast::VariableDefinition& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kVariableDefinition, &n, ti);
+    open(N::kVariableDefinition, &n, ti);
   }
-  void leave_variable_definition(const ast::VariableDefinition& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kVariableDefinition, &n, ti);
+  void leave_variable_definition(const ast::VariableDefinition&, const TypeInfo&) override {
+    close(N::kVariableDefinition);
   }
   void enter_named_type(const ast::Name& n, const TypeInfo& ti) override {
-    uint32_t index = static_cast<uint32_t>(tape_.events.size());
-    tape_.events.push_back({Tape::Kind::kNamedType, false, index + 1, &n, ti});
+    const auto index = static_cast<uint32_t>(b_.events.size());
+    add(hook_code(N::kNamedType, false), &n, index + 1, ti);
   }
   void enter_selection_set(const ast::SelectionSet& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kSelectionSet, &n, ti);
+    open(N::kSelectionSet, &n, ti);
   }
-  void leave_selection_set(const ast::SelectionSet& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kSelectionSet, &n, ti);
+  void leave_selection_set(const ast::SelectionSet&, const TypeInfo&) override {
+    close(N::kSelectionSet);
   }
   void enter_field(const ast::Field& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kField, &n, ti);
+    b_.unknown_field |= ti.parent_type != kNone && ti.field == nullptr;
+    open(N::kField, &n, ti);
   }
-  void leave_field(const ast::Field& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kField, &n, ti);
-  }
+  void leave_field(const ast::Field&, const TypeInfo&) override { close(N::kField); }
   void enter_inline_fragment(const ast::InlineFragment& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kInlineFragment, &n, ti);
+    open(N::kInlineFragment, &n, ti);
   }
-  void leave_inline_fragment(const ast::InlineFragment& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kInlineFragment, &n, ti);
+  void leave_inline_fragment(const ast::InlineFragment&, const TypeInfo&) override {
+    close(N::kInlineFragment);
   }
   void enter_fragment_spread(const ast::FragmentSpread& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kFragmentSpread, &n, ti);
+    open(N::kFragmentSpread, &n, ti);
   }
-  void leave_fragment_spread(const ast::FragmentSpread& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kFragmentSpread, &n, ti);
+  void leave_fragment_spread(const ast::FragmentSpread&, const TypeInfo&) override {
+    close(N::kFragmentSpread);
   }
   void enter_directive(const ast::Directive& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kDirective, &n, ti);
+    open(N::kDirective, &n, ti);
   }
-  void leave_directive(const ast::Directive& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kDirective, &n, ti);
-  }
+  void leave_directive(const ast::Directive&, const TypeInfo&) override { close(N::kDirective); }
   void enter_argument(const ast::Argument& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kArgument, &n, ti);
+    open(N::kArgument, &n, ti);
   }
-  void leave_argument(const ast::Argument& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kArgument, &n, ti);
-  }
-  void enter_value(const ast::Value& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kValue, &n, ti);
-  }
-  void leave_value(const ast::Value& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kValue, &n, ti);
-  }
+  void leave_argument(const ast::Argument&, const TypeInfo&) override { close(N::kArgument); }
+  void enter_value(const ast::Value& n, const TypeInfo& ti) override { open(N::kValue, &n, ti); }
+  void leave_value(const ast::Value&, const TypeInfo&) override { close(N::kValue); }
   void enter_object_field(const ast::ObjectField& n, const TypeInfo& ti) override {
-    open(Tape::Kind::kObjectField, &n, ti);
+    open(N::kObjectField, &n, ti);
   }
-  void leave_object_field(const ast::ObjectField& n, const TypeInfo& ti) override {
-    close(Tape::Kind::kObjectField, &n, ti);
+  void leave_object_field(const ast::ObjectField&, const TypeInfo&) override {
+    close(N::kObjectField);
+  }
+
+  static uint8_t hook_code(N node, bool leave) {
+    return static_cast<uint8_t>(2 * static_cast<uint32_t>(node) + (leave ? 1 : 0));
   }
 
  private:
-  void open(Tape::Kind kind, const void* node, const TypeInfo& ti) {
-    open_.push_back(static_cast<uint32_t>(tape_.events.size()));
-    tape_.events.push_back({kind, false, 0, node, ti});
+  void add(uint8_t code, const void* node, uint32_t end, const TypeInfo& ti) {
+    b_.by_code[code].push_back(static_cast<uint32_t>(b_.events.size()));
+    b_.events.push_back({node, end, static_cast<uint32_t>(b_.infos.size())});
+    b_.infos.push_back(ti);
+    b_.present |= uint32_t{1} << code;
   }
-  void close(Tape::Kind kind, const void* node, const TypeInfo& ti) {
-    tape_.events[open_.back()].end = static_cast<uint32_t>(tape_.events.size());
-    open_.pop_back();
-    tape_.events.push_back({kind, true, 0, node, ti});
+  void open(N node, const void* n, const TypeInfo& ti) {
+    b_.open.push_back(static_cast<uint32_t>(b_.events.size()));
+    add(hook_code(node, false), n, 0, ti);
+  }
+  // The leave hook sees the TypeInfo its enter hook saw (Walker passes the same
+  // value to both), so the leave event shares it.
+  void close(N node) {
+    const uint32_t enter = b_.open.back();
+    b_.open.pop_back();
+    const auto index = static_cast<uint32_t>(b_.events.size());
+    b_.events[enter].end = index;
+    const uint8_t code = hook_code(node, true);
+    b_.by_code[code].push_back(index);
+    b_.events.push_back({b_.events[enter].node, 0, b_.events[enter].info});
+    b_.present |= uint32_t{1} << code;
   }
 
-  Tape& tape_;
-  std::vector<uint32_t> open_;
+  Buffers& b_;
 };
 
-ValidationContext::~ValidationContext() = default;
-
-const ValidationContext::Tape& ValidationContext::tape() const {
-  if (tape_) return *tape_;
-  tape_ = std::make_unique<Tape>();
-  Recorder recorder(*tape_);
-  Walker walker(*this, recorder);
+const ValidationContext::Buffers& ValidationContext::tape() const {
+  Buffers& b = *b_;
+  if (b.recorded) return b;
+  b.recorded = true;
+  Recorder recorder(b);
+  Walker<Recorder> walker(*this, recorder);
   for (const ast::Definition* d : document.definitions) {
     if (d->kind != ast::DefinitionKind::kOperation && d->kind != ast::DefinitionKind::kFragment) {
       continue;
     }
-    uint32_t begin = static_cast<uint32_t>(tape_->events.size());
+    const auto begin = static_cast<uint32_t>(b.events.size());
     walker.definition(*d);
-    tape_->ranges.push_back({d, begin, static_cast<uint32_t>(tape_->events.size())});
+    b.ranges.push_back({d, begin, static_cast<uint32_t>(b.events.size())});
   }
-  return *tape_;
+  return b;
 }
 
 namespace {
 
 template <class Node>
-const Node& at(const ValidationContext::Tape::Event& e) {
+const Node& at(const ValidationWorkspace::Buffers::Event& e) {
   return *static_cast<const Node*>(e.node);
 }
 
-}  // namespace
+constexpr uint32_t code(WalkNode node, bool leave) {
+  return 2 * static_cast<uint32_t>(node) + (leave ? 1 : 0);
+}
 
-void ValidationContext::replay(const Tape& tape, uint32_t begin, uint32_t end, Visitor& v) const {
-  using K = Tape::Kind;
-  for (uint32_t i = begin; i < end; ++i) {
-    const Tape::Event& e = tape.events[i];
-    const TypeInfo& ti = e.ti;
-    if (e.leave) {
-      switch (e.kind) {
-        case K::kOperation: v.leave_operation(at<ast::OperationDefinition>(e), ti); break;
-        case K::kFragmentDefinition:
-          v.leave_fragment_definition(at<ast::FragmentDefinition>(e), ti);
-          break;
-        case K::kVariableDefinition:
-          v.leave_variable_definition(at<ast::VariableDefinition>(e), ti);
-          break;
-        case K::kNamedType: break;
-        case K::kSelectionSet: v.leave_selection_set(at<ast::SelectionSet>(e), ti); break;
-        case K::kField: v.leave_field(at<ast::Field>(e), ti); break;
-        case K::kInlineFragment: v.leave_inline_fragment(at<ast::InlineFragment>(e), ti); break;
-        case K::kFragmentSpread: v.leave_fragment_spread(at<ast::FragmentSpread>(e), ti); break;
-        case K::kDirective: v.leave_directive(at<ast::Directive>(e), ti); break;
-        case K::kArgument: v.leave_argument(at<ast::Argument>(e), ti); break;
-        case K::kValue: v.leave_value(at<ast::Value>(e), ti); break;
-        case K::kObjectField: v.leave_object_field(at<ast::ObjectField>(e), ti); break;
-      }
-      continue;
-    }
-    switch (e.kind) {
-      case K::kOperation: v.enter_operation(at<ast::OperationDefinition>(e), ti); break;
-      case K::kFragmentDefinition:
-        v.enter_fragment_definition(at<ast::FragmentDefinition>(e), ti);
-        break;
-      case K::kVariableDefinition:
-        v.enter_variable_definition(at<ast::VariableDefinition>(e), ti);
-        break;
-      case K::kNamedType: v.enter_named_type(at<ast::Name>(e), ti); break;
-      case K::kSelectionSet: v.enter_selection_set(at<ast::SelectionSet>(e), ti); break;
-      case K::kField: v.enter_field(at<ast::Field>(e), ti); break;
-      case K::kInlineFragment: v.enter_inline_fragment(at<ast::InlineFragment>(e), ti); break;
-      case K::kFragmentSpread: v.enter_fragment_spread(at<ast::FragmentSpread>(e), ti); break;
-      case K::kDirective: v.enter_directive(at<ast::Directive>(e), ti); break;
-      case K::kArgument: v.enter_argument(at<ast::Argument>(e), ti); break;
-      case K::kValue: v.enter_value(at<ast::Value>(e), ti); break;
-      case K::kObjectField: v.enter_object_field(at<ast::ObjectField>(e), ti); break;
-    }
-    if (v.skip_) {
-      v.skip_ = false;
-      // Jump to the matching leave event, which still runs (named types have none).
-      if (e.kind != K::kNamedType) i = e.end - 1;
-    }
+// Calls the hook of event i.
+void dispatch(const ValidationWorkspace::Buffers& t, uint32_t c, uint32_t i, Visitor& v) {
+  using N = WalkNode;
+  const ValidationWorkspace::Buffers::Event& e = t.events[i];
+  const TypeInfo& ti = t.infos[e.info];
+  switch (c) {
+    case code(N::kOperation, false): v.enter_operation(at<ast::OperationDefinition>(e), ti); break;
+    case code(N::kOperation, true): v.leave_operation(at<ast::OperationDefinition>(e), ti); break;
+    case code(N::kFragmentDefinition, false):
+      v.enter_fragment_definition(at<ast::FragmentDefinition>(e), ti);
+      break;
+    case code(N::kFragmentDefinition, true):
+      v.leave_fragment_definition(at<ast::FragmentDefinition>(e), ti);
+      break;
+    case code(N::kVariableDefinition, false):
+      v.enter_variable_definition(at<ast::VariableDefinition>(e), ti);
+      break;
+    case code(N::kVariableDefinition, true):
+      v.leave_variable_definition(at<ast::VariableDefinition>(e), ti);
+      break;
+    case code(N::kNamedType, false): v.enter_named_type(at<ast::Name>(e), ti); break;
+    case code(N::kSelectionSet, false): v.enter_selection_set(at<ast::SelectionSet>(e), ti); break;
+    case code(N::kSelectionSet, true): v.leave_selection_set(at<ast::SelectionSet>(e), ti); break;
+    case code(N::kField, false): v.enter_field(at<ast::Field>(e), ti); break;
+    case code(N::kField, true): v.leave_field(at<ast::Field>(e), ti); break;
+    case code(N::kInlineFragment, false):
+      v.enter_inline_fragment(at<ast::InlineFragment>(e), ti);
+      break;
+    case code(N::kInlineFragment, true):
+      v.leave_inline_fragment(at<ast::InlineFragment>(e), ti);
+      break;
+    case code(N::kFragmentSpread, false):
+      v.enter_fragment_spread(at<ast::FragmentSpread>(e), ti);
+      break;
+    case code(N::kFragmentSpread, true):
+      v.leave_fragment_spread(at<ast::FragmentSpread>(e), ti);
+      break;
+    case code(N::kDirective, false): v.enter_directive(at<ast::Directive>(e), ti); break;
+    case code(N::kDirective, true): v.leave_directive(at<ast::Directive>(e), ti); break;
+    case code(N::kArgument, false): v.enter_argument(at<ast::Argument>(e), ti); break;
+    case code(N::kArgument, true): v.leave_argument(at<ast::Argument>(e), ti); break;
+    case code(N::kValue, false): v.enter_value(at<ast::Value>(e), ti); break;
+    case code(N::kValue, true): v.leave_value(at<ast::Value>(e), ti); break;
+    case code(N::kObjectField, false): v.enter_object_field(at<ast::ObjectField>(e), ti); break;
+    case code(N::kObjectField, true): v.leave_object_field(at<ast::ObjectField>(e), ti); break;
+    default: break;
   }
 }
 
-void ValidationContext::walk(Visitor& visitor) const {
-  const Tape& t = tape();
-  replay(t, 0, static_cast<uint32_t>(t.events.size()), visitor);
+// One hook code's events within a replay's range.
+struct Cursor {
+  const uint32_t* at;
+  const uint32_t* end;
+  uint32_t code;
+};
+
+}  // namespace
+
+// Visits, in event order, only the events of the hooks asked for: a merge of
+// their per-code index lists (a handful), so the events of other hooks cost
+// nothing.
+void ValidationContext::replay(uint32_t begin, uint32_t end, Visitor& v, uint32_t hooks) const {
+  const Buffers& t = *b_;
+  uint32_t wanted = hooks & t.present;
+  if (wanted == 0) return;
+  Cursor cursors[24];
+  size_t n = 0;
+  for (; wanted != 0; wanted &= wanted - 1) {
+    const auto c = static_cast<uint32_t>(std::countr_zero(wanted));
+    const std::vector<uint32_t>& list = t.by_code[c];
+    const uint32_t* first = list.data();
+    const uint32_t* last = first + list.size();
+    if (begin != 0) first = std::lower_bound(first, last, begin);
+    if (end != t.events.size()) last = std::lower_bound(first, last, end);
+    if (first != last) cursors[n++] = {first, last, c};
+  }
+  // A skip is looked at after enter hooks only (as the live walk does); it
+  // jumps to the leave event, except for named types, which have none.
+  auto enter = [](uint32_t c) { return (c & 1u) == 0; };
+  auto jumps = [](uint32_t c) { return c != code(WalkNode::kNamedType, false); };
+  if (n == 1) {  // the usual visitor: one hook
+    const Cursor only = cursors[0];
+    for (const uint32_t* p = only.at; p != only.end; ++p) {
+      dispatch(t, only.code, *p, v);
+      if (enter(only.code) && v.skip_) {
+        v.skip_ = false;
+        if (jumps(only.code)) {
+          const uint32_t resume = t.events[*p].end;  // the enter's leave, not in this list
+          while (p + 1 != only.end && p[1] < resume) ++p;
+        }
+      }
+    }
+    return;
+  }
+  while (n != 0) {
+    size_t k = 0;
+    for (size_t j = 1; j < n; ++j) {
+      if (*cursors[j].at < *cursors[k].at) k = j;
+    }
+    const uint32_t i = *cursors[k].at++;
+    const uint32_t c = cursors[k].code;
+    dispatch(t, c, i, v);
+    if (enter(c) && v.skip_) {
+      v.skip_ = false;
+      // Jump to the matching leave event, which still runs.
+      if (jumps(c)) {
+        const uint32_t resume = t.events[i].end;
+        for (size_t j = 0; j < n; ++j) {
+          while (cursors[j].at != cursors[j].end && *cursors[j].at < resume) ++cursors[j].at;
+        }
+        for (size_t j = 0; j < n;) {  // drop the cursors that ran out
+          if (cursors[j].at == cursors[j].end) {
+            cursors[j] = cursors[--n];
+          } else {
+            ++j;
+          }
+        }
+        continue;
+      }
+    }
+    if (cursors[k].at == cursors[k].end) cursors[k] = cursors[--n];
+  }
 }
 
-void ValidationContext::walk(const ast::Definition& definition, Visitor& visitor) const {
-  const Tape& t = tape();
-  for (const Tape::Range& r : t.ranges) {
+bool ValidationContext::walk_has(WalkNode node) const {
+  return (tape().present & hook_bit(node, false)) != 0;
+}
+
+size_t ValidationContext::walk_count(WalkNode node) const {
+  return tape().by_code[code(node, false)].size();
+}
+
+bool ValidationContext::walk_has_unknown_field() const { return tape().unknown_field; }
+
+void ValidationContext::walk_hooks(Visitor& visitor, uint32_t hooks) const {
+  const Buffers& t = tape();
+  replay(0, static_cast<uint32_t>(t.events.size()), visitor, hooks);
+}
+
+void ValidationContext::walk_hooks(const ast::Definition& definition, Visitor& visitor,
+                                   uint32_t hooks) const {
+  const Buffers& t = tape();
+  for (const Buffers::Range& r : t.ranges) {
     if (r.definition == &definition) {
-      replay(t, r.begin, r.end, visitor);
+      replay(r.begin, r.end, visitor, hooks);
       return;
     }
   }
   // Not a definition of this document: walk it live.
-  Walker walker(*this, visitor);
+  Walker<Visitor> walker(*this, visitor);
   walker.definition(definition);
 }
 
 // Added by validate-values.
 void ValidationContext::walk_directives(ast::List<ast::Directive> directives,
                                         schema::DirectiveLocation where, Visitor& visitor) const {
-  Walker walker(*this, visitor);
+  Walker<Visitor> walker(*this, visitor);
   walker.directive_list(directives, where);
 }
 

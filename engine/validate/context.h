@@ -5,8 +5,9 @@
 // what graphql-js's ValidationContext gives:
 //   - the operations and fragment definitions of the document (fragment(name)
 //     returns the LAST definition of that name, as graphql-js's getFragment);
-//   - fragment_spreads(), recursively_referenced_fragments() (graphql-js 16.13
-//     order: a stack of selection sets, so the order is graphql-js's own);
+//   - fragment_spreads() (graphql-js's order: a stack of selection sets) and
+//     recursively_referenced_fragments() (graphql-js 16.15's breadth-first
+//     order; 16.13 used a stack there too);
 //   - variable_usages() and recursive_variable_usages(): graphql-js
 //     getVariableUsages / getRecursiveVariableUsages, with each usage's expected
 //     input type, whether the location has a default value, and the parent
@@ -38,8 +39,15 @@
 // Costs: the first walk() records the traversal (one recursion, with the schema
 // lookups of TypeInfo) as a flat list of events in the context; every later
 // walk replays that list, so the ~25 rules that walk a document pay for the
-// schema lookups once. The fragment and usage helpers cache their results in
-// the context too (heap, built on first use).
+// schema lookups once. A replay dispatches only the hooks the visitor's class
+// overrides (found at compile time by the walk() templates; a visitor passed
+// as a plain Visitor& gets every hook): the recording keeps, per hook, the
+// list of its events, so a rule that looks at fields only never touches the
+// other events. The fragment and usage helpers cache
+// their results in the context too (built on first use). All of it lives in a
+// ValidationWorkspace: a context made on a workspace reuses the buffers of the
+// previous document (cleared, capacity kept), so validating a valid document
+// on a warm workspace does no heap allocation.
 #pragma once
 
 #include <cstddef>
@@ -48,7 +56,7 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <type_traits>
 #include <vector>
 
 #include "engine/base/diagnostic.h"
@@ -128,10 +136,83 @@ class Visitor {
   void skip_children() { skip_ = true; }
 
  private:
+  template <class V>
   friend class Walker;
   friend struct ValidationContext;
   bool skip_ = false;
 };
+
+// The node kinds of a walk, and one bit per hook: bit 2 * kind for the enter
+// hook, 2 * kind + 1 for the leave hook (named types have no leave hook).
+enum class WalkNode : uint8_t {
+  kOperation,
+  kFragmentDefinition,
+  kVariableDefinition,
+  kNamedType,
+  kSelectionSet,
+  kField,
+  kInlineFragment,
+  kFragmentSpread,
+  kDirective,
+  kArgument,
+  kValue,
+  kObjectField,
+};
+constexpr uint32_t hook_bit(WalkNode node, bool leave) {
+  return uint32_t{1} << (2 * static_cast<uint32_t>(node) + (leave ? 1 : 0));
+}
+inline constexpr uint32_t kAllHooks = (uint32_t{1} << 24) - 1;
+
+namespace detail {
+template <class M>
+struct MemberOf;
+template <class C, class F>
+struct MemberOf<F C::*> {
+  using type = C;
+};
+// True when the hook `P` (&V::enter_field, ...) is not Visitor's own no-op.
+template <auto P>
+inline constexpr bool kOverridden = !std::is_same_v<typename MemberOf<decltype(P)>::type, Visitor>;
+}  // namespace detail
+
+// The hooks that visitor class V overrides (every hook for Visitor itself,
+// whose dynamic type is unknown). A hook V does not override is a no-op, so a
+// walk may skip it.
+template <class V>
+constexpr uint32_t visitor_hooks() {
+  static_assert(std::is_base_of_v<Visitor, V>);
+  if constexpr (std::is_same_v<V, Visitor>) {
+    return kAllHooks;
+  } else {
+    using detail::kOverridden;
+    using N = WalkNode;
+    uint32_t m = 0;
+    if (kOverridden<&V::enter_operation>) m |= hook_bit(N::kOperation, false);
+    if (kOverridden<&V::leave_operation>) m |= hook_bit(N::kOperation, true);
+    if (kOverridden<&V::enter_fragment_definition>) m |= hook_bit(N::kFragmentDefinition, false);
+    if (kOverridden<&V::leave_fragment_definition>) m |= hook_bit(N::kFragmentDefinition, true);
+    if (kOverridden<&V::enter_variable_definition>) m |= hook_bit(N::kVariableDefinition, false);
+    if (kOverridden<&V::leave_variable_definition>) m |= hook_bit(N::kVariableDefinition, true);
+    if (kOverridden<&V::enter_named_type>) m |= hook_bit(N::kNamedType, false);
+    if (kOverridden<&V::enter_selection_set>) m |= hook_bit(N::kSelectionSet, false);
+    if (kOverridden<&V::leave_selection_set>) m |= hook_bit(N::kSelectionSet, true);
+    if (kOverridden<&V::enter_field>) m |= hook_bit(N::kField, false);
+    if (kOverridden<&V::leave_field>) m |= hook_bit(N::kField, true);
+    if (kOverridden<&V::enter_inline_fragment>) m |= hook_bit(N::kInlineFragment, false);
+    if (kOverridden<&V::leave_inline_fragment>) m |= hook_bit(N::kInlineFragment, true);
+    if (kOverridden<&V::enter_fragment_spread>) m |= hook_bit(N::kFragmentSpread, false);
+    if (kOverridden<&V::leave_fragment_spread>) m |= hook_bit(N::kFragmentSpread, true);
+    if (kOverridden<&V::enter_directive>) m |= hook_bit(N::kDirective, false);
+    if (kOverridden<&V::leave_directive>) m |= hook_bit(N::kDirective, true);
+    if (kOverridden<&V::enter_argument>) m |= hook_bit(N::kArgument, false);
+    if (kOverridden<&V::leave_argument>) m |= hook_bit(N::kArgument, true);
+    if (kOverridden<&V::enter_value>) m |= hook_bit(N::kValue, false);
+    if (kOverridden<&V::leave_value>) m |= hook_bit(N::kValue, true);
+    if (kOverridden<&V::enter_object_field>) m |= hook_bit(N::kObjectField, false);
+    if (kOverridden<&V::leave_object_field>) m |= hook_bit(N::kObjectField, true);
+    return m;
+  }
+}
 
 // A variable used somewhere under a definition (graphql-js VariableUsage).
 struct VariableUsage {
@@ -142,9 +223,33 @@ struct VariableUsage {
   schema::TypeRef parent_type;  // the enclosing input type (list or input object), if any
 };
 
+// The buffers of validation (recorded walk, operation and fragment lists, the
+// helpers' caches), kept from one document to the next so that a warm
+// workspace validates without heap allocation. One document at a time: a
+// context made on a workspace that another live context uses gets buffers of
+// its own. Not thread-safe.
+class ValidationWorkspace {
+ public:
+  ValidationWorkspace();
+  ~ValidationWorkspace();
+  ValidationWorkspace(const ValidationWorkspace&) = delete;
+  ValidationWorkspace& operator=(const ValidationWorkspace&) = delete;
+
+  struct Buffers;  // defined in context.cc
+
+ private:
+  friend struct ValidationContext;
+  std::unique_ptr<Buffers> buffers_;
+  bool in_use_ = false;
+};
+
 struct ValidationContext {
+  // A context with buffers of its own (allocated here, freed with it).
   ValidationContext(const schema::Schema& schema, const ast::Document& document,
                     const ValidateOptions& options);
+  // A context on `workspace`'s buffers, cleared first.
+  ValidationContext(const schema::Schema& schema, const ast::Document& document,
+                    const ValidateOptions& options, ValidationWorkspace& workspace);
   ~ValidationContext();
   ValidationContext(const ValidationContext&) = delete;
   ValidationContext& operator=(const ValidationContext&) = delete;
@@ -153,9 +258,9 @@ struct ValidationContext {
   const ast::Document& document;
   const ValidateOptions& options;
 
-  // Operation and fragment definitions, in document order.
-  std::vector<const ast::OperationDefinition*> operations;
-  std::vector<const ast::FragmentDefinition*> fragments;
+  // Operation and fragment definitions, in document order (in the workspace).
+  std::span<const ast::OperationDefinition* const> operations;
+  std::span<const ast::FragmentDefinition* const> fragments;
 
   // The last fragment definition named `name`, or nullptr.
   const ast::FragmentDefinition* fragment(std::string_view name) const;
@@ -173,24 +278,48 @@ struct ValidationContext {
   // includes server directives that the schema's dialect kept undeclared).
   const schema::DirectiveDef* directive(std::string_view name) const;
 
+  // The spans of these helpers point into the context's cached results and
+  // stay valid as long as the context, except recursive_variable_usages()'s,
+  // which lasts until its next call.
+  //
   // graphql-js getFragmentSpreads: the spreads under a selection set, not
   // following spreads, in graphql-js's (stack) order.
-  const std::vector<const ast::FragmentSpread*>& fragment_spreads(const ast::SelectionSet& set);
+  std::span<const ast::FragmentSpread* const> fragment_spreads(const ast::SelectionSet& set);
   // graphql-js getRecursivelyReferencedFragments: fragments reachable from the
   // operation through spreads, each once, known fragments only.
-  const std::vector<const ast::FragmentDefinition*>& recursively_referenced_fragments(
+  std::span<const ast::FragmentDefinition* const> recursively_referenced_fragments(
       const ast::OperationDefinition& operation);
   // graphql-js getVariableUsages of one operation or fragment definition
   // (variable definitions are skipped, so default values do not count).
-  const std::vector<VariableUsage>& variable_usages(const ast::Definition& definition);
+  std::span<const VariableUsage> variable_usages(const ast::Definition& definition);
   // graphql-js getRecursiveVariableUsages: the operation's own usages, then those
   // of each recursively referenced fragment, in that order.
-  std::vector<VariableUsage> recursive_variable_usages(const ast::OperationDefinition& operation);
+  std::span<const VariableUsage> recursive_variable_usages(
+      const ast::OperationDefinition& operation);
 
   // Walks every operation and fragment definition; see the header comment.
-  void walk(Visitor& visitor) const;
+  template <class V>
+  void walk(V& visitor) const {
+    walk_hooks(visitor, visitor_hooks<V>());
+  }
   // Walks one definition (an operation or a fragment definition).
-  void walk(const ast::Definition& definition, Visitor& visitor) const;
+  template <class V>
+  void walk(const ast::Definition& definition, V& visitor) const {
+    walk_hooks(definition, visitor, visitor_hooks<V>());
+  }
+  // The same, calling only the hooks in `hooks` (hook_bit()s): the caller
+  // promises that the others are no-ops for this visitor.
+  void walk_hooks(Visitor& visitor, uint32_t hooks) const;
+  // Whether the walk of the operations and fragment definitions enters at
+  // least one node of this kind (records the walk if not yet done): lets a rule
+  // skip its walk when the document lacks what it checks.
+  bool walk_has(WalkNode node) const;
+  // How many nodes of this kind the walk enters.
+  size_t walk_count(WalkNode node) const;
+  // Whether the walk meets a field that its parent type (known and composite)
+  // does not define: FieldsOnCorrectType's only case.
+  bool walk_has_unknown_field() const;
+  void walk_hooks(const ast::Definition& definition, Visitor& visitor, uint32_t hooks) const;
 
   // ---- added by validate-values (additive) ----
   // Walks directives that stand outside operations and fragments (on the
@@ -217,20 +346,15 @@ struct ValidationContext {
   size_t error_count = 0;
   bool aborted = false;  // max_errors was exceeded; reports are ignored
 
- public:
-  struct Tape;  // the recorded walk (an implementation detail of context.cc)
-
  private:
-  friend class Recorder;
-  const Tape& tape() const;
-  void replay(const Tape& tape, uint32_t begin, uint32_t end, Visitor& visitor) const;
+  using Buffers = ValidationWorkspace::Buffers;
+  void start();
+  const Buffers& tape() const;  // the buffers, with the walk recorded
+  void replay(uint32_t begin, uint32_t end, Visitor& visitor, uint32_t hooks) const;
 
-  mutable std::unique_ptr<Tape> tape_;
-  std::unordered_map<const ast::SelectionSet*, std::vector<const ast::FragmentSpread*>>
-      spreads_cache_;
-  std::unordered_map<const ast::OperationDefinition*, std::vector<const ast::FragmentDefinition*>>
-      referenced_cache_;
-  std::unordered_map<const ast::Definition*, std::vector<VariableUsage>> usages_cache_;
+  std::unique_ptr<Buffers> own_;              // when not on a workspace (or it was busy)
+  ValidationWorkspace* workspace_ = nullptr;  // released by the destructor
+  Buffers* b_ = nullptr;
   // Bit i: the built-in scalar kOptionalScalars[i] is referenced (computed on first use).
   mutable int referenced_scalars_ = -1;
 };

@@ -1,7 +1,9 @@
-// The validation framework against graphql-js 16.13.2 itself: the TypeInfo
-// trace of walk() (testdata/walk_trace.golden) and the fragment / variable-usage
-// helpers were printed by graphql-js (visitWithTypeInfo, ValidationContext) on
-// the same schema and documents, and are compared line by line.
+// The validation framework against graphql-js itself: the TypeInfo trace of
+// walk() (testdata/walk_trace.golden, printed by 16.13.2; TypeInfo.js, visitor.js
+// and the executable AST keys are unchanged in 16.15.0) and the fragment /
+// variable-usage helpers (printed by 16.15.0) come from graphql-js
+// (visitWithTypeInfo, ValidationContext) on the same schema and documents, and
+// are compared line by line.
 #include "engine/validate/context.h"
 
 #include <gtest/gtest.h>
@@ -220,14 +222,15 @@ query B { ...FD }
     }
     return out;
   };
-  // graphql-js 16.13.2 getRecursivelyReferencedFragments / getRecursiveVariableUsages.
-  EXPECT_EQ(names(*ctx.operations[0]), "FA FB FD FC ");
+  // graphql-js 16.15.0 getRecursivelyReferencedFragments / getRecursiveVariableUsages
+  // (breadth first; 16.13.2 gave "FA FB FD FC" and $d before $c).
+  EXPECT_EQ(names(*ctx.operations[0]), "FA FB FC FD ");
   EXPECT_EQ(usages(*ctx.operations[0]), (Lines{
                                             "$x @1:40 type=ID! default=no parent=-",
                                             "$y @2:36 type=Int default=yes parent=-",
                                             "$z @2:65 type=String! default=no parent=[String!]",
-                                            "$d @5:56 type=Boolean! default=no parent=-",
                                             "$c @4:40 type=Boolean! default=no parent=-",
+                                            "$d @5:56 type=Boolean! default=no parent=-",
                                         }));
   EXPECT_EQ(names(*ctx.operations[1]), "FD FA FC ");
   EXPECT_EQ(usages(*ctx.operations[1]), (Lines{

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/validate/rule.h"
 #include "engine/schema/suggestions.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {
@@ -102,6 +102,9 @@ class FieldsOnCorrectType : public Visitor {
 }  // namespace
 
 void rule_fields_on_correct_type(ValidationContext& ctx) {
+  // The hook reports only fields the walk could not resolve: when there are
+  // none (every valid document), the replay would do nothing.
+  if (!ctx.walk_has_unknown_field()) return;
   FieldsOnCorrectType v(ctx);
   ctx.walk(v);
 }

@@ -3,8 +3,14 @@
 // introspection list fields (fields, interfaces, possibleTypes, inputFields),
 // following fragment spreads. graphql-js: "Maximum introspection depth
 // exceeded" at the `__schema` / `__type` field (no final period).
-#include <string>
-#include <vector>
+//
+// Fragment spreads follow graphql-js 16.15.0 (16.13.2 cut every cycle): a
+// fragment already entered under this field is entered again only deeper than
+// before, so a cycle that nests list fields reaches the limit; and across the
+// document a fragment whose check reached the limit from entry depth d reaches
+// it again from any depth >= d, one that did not is skipped from any depth <= d.
+#include <string_view>
+#include <unordered_map>
 
 #include "engine/validate/rule.h"
 
@@ -19,7 +25,7 @@ class MaxIntrospectionDepth : public Visitor {
 
   void enter_field(const ast::Field& f, const TypeInfo&) override {
     if (f.name.value != "__schema" && f.name.value != "__type") return;
-    visiting_.clear();
+    visited_.clear();
     if (exceeds(f.selection_set, 0)) {
       ctx_.report("Maximum introspection depth exceeded", {f.loc.pos()});
       skip_children();
@@ -27,6 +33,13 @@ class MaxIntrospectionDepth : public Visitor {
   }
 
  private:
+  using DepthByFragment = std::unordered_map<std::string_view, int>;
+
+  static const int* find(const DepthByFragment& m, std::string_view name) {
+    auto it = m.find(name);
+    return it == m.end() ? nullptr : &it->second;
+  }
+
   bool exceeds(const ast::SelectionSet* set, int depth) {
     if (!set) return false;
     for (const ast::Selection* s : set->selections) {
@@ -39,15 +52,19 @@ class MaxIntrospectionDepth : public Visitor {
     switch (s.kind) {
       case ast::SelectionKind::kFragmentSpread: {
         std::string_view name = ast::as<ast::FragmentSpread>(s).name.value;
-        for (std::string_view v : visiting_) {
-          if (v == name) return false;  // cycles are NoFragmentCycles' business
-        }
+        if (const int* d = find(exceeded_, name); d && *d <= depth) return true;
+        const int* visited = find(visited_, name);
+        const int* checked = find(checked_, name);
+        if ((visited && *visited >= depth) || (checked && *checked >= depth)) return false;
         const ast::FragmentDefinition* frag = ctx_.fragment(name);
         if (!frag) return false;
-        visiting_.push_back(name);
-        bool result = exceeds(frag->selection_set, depth);
-        visiting_.pop_back();
-        return result;
+        visited_[name] = depth;
+        if (exceeds(frag->selection_set, depth)) {
+          exceeded_[name] = depth;
+          return true;
+        }
+        checked_[name] = depth;
+        return false;
       }
       case ast::SelectionKind::kField: {
         const auto& f = ast::as<ast::Field>(s);
@@ -64,12 +81,44 @@ class MaxIntrospectionDepth : public Visitor {
   }
 
   ValidationContext& ctx_;
-  std::vector<std::string_view> visiting_;
+  DepthByFragment visited_;   // entry depths under the current __schema / __type field
+  DepthByFragment checked_;   // whole document: deepest entry that stayed under the limit
+  DepthByFragment exceeded_;  // whole document: entry depth that reached the limit
 };
+
+// Whether a `__schema` or `__type` field appears anywhere in the selections
+// (spreads are not followed: their fragments are definitions of their own). A
+// plain recursion, far cheaper than replaying every field through the hook.
+bool has_introspection_root(const ast::SelectionSet* set) {
+  if (!set) return false;
+  for (const ast::Selection* s : set->selections) {
+    if (s->kind == ast::SelectionKind::kField) {
+      const auto& f = ast::as<ast::Field>(*s);
+      if (f.name.value == "__schema" || f.name.value == "__type") return true;
+      if (has_introspection_root(f.selection_set)) return true;
+    } else if (s->kind == ast::SelectionKind::kInlineFragment) {
+      if (has_introspection_root(ast::as<ast::InlineFragment>(*s).selection_set)) return true;
+    }
+  }
+  return false;
+}
+
+bool has_introspection_root(const ast::Document& doc) {
+  for (const ast::Definition* d : doc.definitions) {
+    if (d->kind == ast::DefinitionKind::kOperation) {
+      if (has_introspection_root(ast::as<ast::OperationDefinition>(*d).selection_set)) return true;
+    } else if (d->kind == ast::DefinitionKind::kFragment) {
+      if (has_introspection_root(ast::as<ast::FragmentDefinition>(*d).selection_set)) return true;
+    }
+  }
+  return false;
+}
 
 }  // namespace
 
 void rule_max_introspection_depth(ValidationContext& ctx) {
+  // The hook does nothing on other fields: most documents skip the walk.
+  if (!has_introspection_root(ctx.document)) return;
   MaxIntrospectionDepth v(ctx);
   ctx.walk(v);
 }

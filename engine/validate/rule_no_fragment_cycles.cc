@@ -3,6 +3,7 @@
 // document order, reporting every cycle it meets once:
 // `Cannot spread fragment "A" within itself via "B", "C".` (or `... within
 // itself.` for a direct cycle) at each spread along the cycle.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ class CycleFinder {
     if (contains(visited_, name)) return;
     visited_.push_back(name);
     if (!fragment.selection_set) return;
-    const std::vector<const ast::FragmentSpread*> spreads =
+    const std::span<const ast::FragmentSpread* const> spreads =
         ctx_.fragment_spreads(*fragment.selection_set);
     if (spreads.empty()) return;
     on_path_.push_back({name, path_.size()});
@@ -65,7 +66,7 @@ class CycleFinder {
     std::vector<SourcePos> at;
     for (size_t i = from; i < path_.size(); ++i) at.push_back(path_[i]->loc.pos());
     ctx_.report(concat({"Cannot spread fragment \"", name, "\" within itself",
-                                 via.empty() ? "" : " via ", via, "."}),
+                        via.empty() ? "" : " via ", via, "."}),
                 std::move(at));
   }
 

@@ -3,8 +3,8 @@
 // value does not count. graphql-js: `Variable "$x" is never used in operation
 // "Q".` (or `Variable "$x" is never used.` for an anonymous operation), at the
 // variable definition, in definition order.
+#include <span>
 #include <string>
-#include <vector>
 
 #include "engine/validate/rule.h"
 
@@ -13,7 +13,7 @@ namespace gqleval::validate {
 void rule_no_unused_variables(ValidationContext& ctx) {
   for (const ast::OperationDefinition* op : ctx.operations) {
     if (op->variables.empty()) continue;
-    const std::vector<VariableUsage> usages = ctx.recursive_variable_usages(*op);
+    const std::span<const VariableUsage> usages = ctx.recursive_variable_usages(*op);
     for (const ast::VariableDefinition* vd : op->variables) {
       std::string_view name = vd->variable.value;
       bool used = false;

@@ -16,20 +16,22 @@ class ScalarLeafs : public Visitor {
 
   void enter_field(const ast::Field& f, const TypeInfo& ti) override {
     if (ti.type.named == schema::kNone) return;
-    std::string name(f.name.value);
+    const std::string_view name = f.name.value;
     if (ctx_.schema.is_leaf(ti.type.named)) {
       if (f.selection_set) {
-        ctx_.report("Field \"" + name + "\" must not have a selection since type \"" +
+        ctx_.report("Field \"" + std::string(name) + "\" must not have a selection since type \"" +
                         ctx_.schema.type_to_string(ti.type) + "\" has no subfields.",
                     {f.selection_set->loc.pos()});
       }
     } else if (!f.selection_set) {
-      ctx_.report("Field \"" + name + "\" of type \"" + ctx_.schema.type_to_string(ti.type) +
-                      "\" must have a selection of subfields. Did you mean \"" + name +
+      ctx_.report("Field \"" + std::string(name) + "\" of type \"" +
+                      ctx_.schema.type_to_string(ti.type) +
+                      "\" must have a selection of subfields. Did you mean \"" + std::string(name) +
                       " { ... }\"?",
                   {f.loc.pos()});
     } else if (f.selection_set->selections.empty()) {
-      ctx_.report("Field \"" + name + "\" of type \"" + ctx_.schema.type_to_string(ti.type) +
+      ctx_.report("Field \"" + std::string(name) + "\" of type \"" +
+                      ctx_.schema.type_to_string(ti.type) +
                       "\" must have at least one field selected.",
                   {f.loc.pos()});
     }

@@ -18,14 +18,17 @@ void check_arguments(ValidationContext& ctx, ast::List<ast::Argument> args) {
     bool first = true;  // only the first occurrence of a name reports its group
     for (size_t j = 0; j < i && first; ++j) first = args[j]->name.value != name;
     if (!first) continue;
+    // Most names are not repeated: check before collecting (and allocating).
+    bool repeated = false;
+    for (size_t j = i + 1; j < args.size() && !repeated; ++j)
+      repeated = args[j]->name.value == name;
+    if (!repeated) continue;
     std::vector<SourcePos> locations;
     for (size_t j = i; j < args.size(); ++j) {
       if (args[j]->name.value == name) locations.push_back(args[j]->name.loc.pos());
     }
-    if (locations.size() > 1) {
-      ctx.report("There can be only one argument named \"" + std::string(name) + "\".",
-                 std::move(locations));
-    }
+    ctx.report("There can be only one argument named \"" + std::string(name) + "\".",
+               std::move(locations));
   }
 }
 
@@ -47,10 +50,13 @@ class UniqueArgumentNames : public Visitor {
 
 void rule_unique_argument_names(ValidationContext& ctx) {
   UniqueArgumentNames v(ctx);
+  // A repeat needs two arguments in one list: with fewer than two in all the
+  // operations and fragments (most NL2GQL queries), their walk reports nothing.
+  const bool walk_executable = ctx.walk_count(WalkNode::kArgument) >= 2;
   for (const ast::Definition* def : ctx.document.definitions) {
     if (def->kind == ast::DefinitionKind::kOperation ||
         def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
+      if (walk_executable) ctx.walk(*def, v);
       continue;
     }
     for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {

@@ -37,9 +37,18 @@ class UniqueDirectivesPerLocation : public Visitor {
     check_fresh(n.directives);
   }
 
+  // check() with nothing seen before: the first use of a name is the first
+  // earlier directive of that name in the list (no list to build).
   void check_fresh(ast::List<ast::Directive> directives) {
-    Seen seen;
-    check(directives, seen);
+    for (size_t i = 0; i < directives.size(); ++i) {
+      const ast::Directive* d = directives[i];
+      if (!unique(d->name.value)) continue;
+      const ast::Directive* first = nullptr;
+      for (size_t j = 0; j < i && first == nullptr; ++j) {
+        if (directives[j]->name.value == d->name.value) first = directives[j];
+      }
+      if (first) report(*first, *d);
+    }
   }
 
   void check(ast::List<ast::Directive> directives, Seen& seen) {
@@ -50,9 +59,7 @@ class UniqueDirectivesPerLocation : public Visitor {
         if (s->name.value == d->name.value) first = s;
       }
       if (first) {
-        ctx_.report("The directive \"@" + std::string(d->name.value) +
-                        "\" can only be used once at this location.",
-                    {first->loc.pos(), d->loc.pos()});
+        report(*first, *d);
       } else {
         seen.push_back(d);
       }
@@ -60,6 +67,12 @@ class UniqueDirectivesPerLocation : public Visitor {
   }
 
  private:
+  void report(const ast::Directive& first, const ast::Directive& repeat) {
+    ctx_.report("The directive \"@" + std::string(repeat.name.value) +
+                    "\" can only be used once at this location.",
+                {first.loc.pos(), repeat.loc.pos()});
+  }
+
   bool unique(std::string_view name) const {
     const ast::DirectiveDefinition* local = nullptr;
     for (const ast::Definition* def : ctx_.document.definitions) {
@@ -81,10 +94,13 @@ void rule_unique_directives_per_location(ValidationContext& ctx) {
   UniqueDirectivesPerLocation v(ctx);
   Seen schema_seen;
   std::vector<std::pair<std::string_view, Seen>> type_seen;
+  // Operations and fragments without a single directive repeat none: most
+  // documents, which then skip the per-node hooks.
+  const bool walk_executable = ctx.walk_has(WalkNode::kDirective);
   for (const ast::Definition* def : ctx.document.definitions) {
     if (def->kind == ast::DefinitionKind::kOperation ||
         def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
+      if (walk_executable) ctx.walk(*def, v);
       continue;
     }
     for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {

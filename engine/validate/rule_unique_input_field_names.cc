@@ -6,6 +6,7 @@
 // whole document, this also checks the literals of type-system definitions in
 // the document: directive arguments and default values, in source order.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -20,14 +21,23 @@ class UniqueInputFieldNames : public Visitor {
   explicit UniqueInputFieldNames(ValidationContext& ctx) : ctx_(ctx) {}
 
   void enter_value(const ast::Value& v, const TypeInfo&) override {
-    if (v.kind == ast::ValueKind::kObject) objects_.push_back(&v);
+    if (v.kind != ast::ValueKind::kObject) return;
+    if (depth_ < kInline) {
+      inline_[depth_] = &v;
+    } else {
+      deeper_.push_back(&v);
+    }
+    ++depth_;
   }
   void leave_value(const ast::Value& v, const TypeInfo&) override {
-    if (v.kind == ast::ValueKind::kObject) objects_.pop_back();
+    if (v.kind != ast::ValueKind::kObject) return;
+    --depth_;
+    if (depth_ >= kInline) deeper_.pop_back();
   }
   void enter_object_field(const ast::ObjectField& f, const TypeInfo&) override {
-    if (objects_.empty()) return;
-    for (const ast::ObjectField* earlier : objects_.back()->fields) {
+    if (depth_ == 0) return;
+    const ast::Value* object = depth_ <= kInline ? inline_[depth_ - 1] : deeper_.back();
+    for (const ast::ObjectField* earlier : object->fields) {
       if (earlier == &f) break;
       if (earlier->name.value == f.name.value) {
         ctx_.report(
@@ -54,8 +64,13 @@ class UniqueInputFieldNames : public Visitor {
   }
 
  private:
+  // The object literals being visited, innermost last: the first kInline in
+  // inline_ (no allocation for the usual shallow literals), the rest in deeper_.
+  static constexpr size_t kInline = 16;
   ValidationContext& ctx_;
-  std::vector<const ast::Value*> objects_;  // the object literals being visited, innermost last
+  std::array<const ast::Value*, kInline> inline_{};
+  std::vector<const ast::Value*> deeper_;
+  size_t depth_ = 0;
 };
 
 // The literals of a type-system definition (directive arguments, default
@@ -91,10 +106,13 @@ std::vector<const ast::Value*> sdl_literals(const ast::Definition& def) {
 
 void rule_unique_input_field_names(ValidationContext& ctx) {
   UniqueInputFieldNames v(ctx);
+  // Only object fields can repeat: without one in the operations and
+  // fragments (most documents), their walk would report nothing.
+  const bool walk_executable = ctx.walk_has(WalkNode::kObjectField);
   for (const ast::Definition* def : ctx.document.definitions) {
     if (def->kind == ast::DefinitionKind::kOperation ||
         def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
+      if (walk_executable) ctx.walk(*def, v);
       continue;
     }
     for (const ast::Value* literal : sdl_literals(*def)) v.visit(*literal);

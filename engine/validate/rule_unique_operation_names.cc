@@ -2,28 +2,23 @@
 // `There can be only one operation named "X".` at the first name and the
 // repeated one (each repeat is reported against the first).
 #include <string>
-#include <vector>
 
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 
 void rule_unique_operation_names(ValidationContext& ctx) {
-  std::vector<const ast::Name*> known;
-  for (const ast::OperationDefinition* op : ctx.operations) {
+  for (size_t i = 0; i < ctx.operations.size(); ++i) {
+    const ast::OperationDefinition* op = ctx.operations[i];
     if (op->name.empty()) continue;
+    // The first operation of that name (earlier repeats are never the first).
     const ast::Name* first = nullptr;
-    for (const ast::Name* n : known) {
-      if (n->value == op->name.value) {
-        first = n;
-        break;
-      }
+    for (size_t j = 0; j < i && first == nullptr; ++j) {
+      if (ctx.operations[j]->name.value == op->name.value) first = &ctx.operations[j]->name;
     }
     if (first) {
       ctx.report("There can be only one operation named \"" + std::string(op->name.value) + "\".",
                  {first->loc.pos(), op->name.loc.pos()});
-    } else {
-      known.push_back(&op->name);
     }
   }
 }

@@ -16,14 +16,18 @@ void rule_unique_variable_names(ValidationContext& ctx) {
       bool first = true;  // only the first definition of a name reports its group
       for (size_t j = 0; j < i && first; ++j) first = vars[j]->variable.value != name;
       if (!first) continue;
+      // Most names are not repeated: check before collecting (and allocating).
+      bool repeated = false;
+      for (size_t j = i + 1; j < vars.size() && !repeated; ++j) {
+        repeated = vars[j]->variable.value == name;
+      }
+      if (!repeated) continue;
       std::vector<SourcePos> locations;
       for (size_t j = i; j < vars.size(); ++j) {
         if (vars[j]->variable.value == name) locations.push_back(vars[j]->variable.loc.pos());
       }
-      if (locations.size() > 1) {
-        ctx.report("There can be only one variable named \"$" + std::string(name) + "\".",
-                   std::move(locations));
-      }
+      ctx.report("There can be only one variable named \"$" + std::string(name) + "\".",
+                 std::move(locations));
     }
   }
 }

@@ -42,21 +42,22 @@ void rule_variables_in_allowed_position(ValidationContext& ctx) {
       if (!def || !def->type || usage.type.named == schema::kNone) continue;
       schema::TypeRef var_type = ctx.resolve(*def->type);
       if (var_type.named == schema::kNone) continue;
-      std::string name(usage.node->text);
+      const std::string_view name = usage.node->text;
       // graphql-js keeps a location's default only when it coerces (literal_coercion.h).
       bool location_default =
           usage.default_value && literal_coerces(s, *usage.default_value, usage.type);
       if (!allowed_usage(s, var_type, def->default_value, usage.type, location_default)) {
-        ctx.report("Variable \"$" + name + "\" of type \"" + s.type_to_string(var_type) +
-                       "\" used in position expecting type \"" + s.type_to_string(usage.type) +
-                       "\".",
+        ctx.report("Variable \"$" + std::string(name) + "\" of type \"" +
+                       s.type_to_string(var_type) + "\" used in position expecting type \"" +
+                       s.type_to_string(usage.type) + "\".",
                    {def->loc.pos(), usage.node->loc.pos()});
       }
       schema::TypeRef parent = usage.parent_type;
       if (parent.named != schema::kNone && parent.list_depth == 0 && parent.non_null == 0 &&
           s.type(parent.named).kind == schema::TypeKind::kInputObject &&
           s.type(parent.named).one_of && !var_type.is_non_null()) {
-        ctx.report("Variable \"$" + name + "\" is of type \"" + s.type_to_string(var_type) +
+        ctx.report("Variable \"$" + std::string(name) + "\" is of type \"" +
+                       s.type_to_string(var_type) +
                        "\" but must be non-nullable to be used for OneOf Input Object \"" +
                        std::string(s.type(parent.named).name) + "\".",
                    {def->loc.pos(), usage.node->loc.pos()});

@@ -1,6 +1,7 @@
 // The rules of rule_*.cc owned by the validator's core, beyond the graphql-js
 // conformance set (tests/conformance_test.cc): each expectation was printed by
-// graphql-js 16.13.2 on the same schema and query with the same single rule,
+// graphql-js 16.15.0 (first by 16.13.2, which agrees except where a test says
+// otherwise) on the same schema and query with the same single rule,
 // except OperationTypeExistence, whose message graphql-js's execute() gives.
 #include <gtest/gtest.h>
 
@@ -160,6 +161,77 @@ TEST_F(CoreRules, MaxIntrospectionDepthFollowsFragments) {
           "interfaces { possibleTypes { name } } } } } query Q { __type(name: \"Dog\") { ...F } }"),
       (Lines{"Maximum introspection depth exceeded @1:3",
              "Maximum introspection depth exceeded @1:126"}));
+}
+
+// graphql-js 16.15.0 follows a fragment cycle while it nests deeper (16.13.2
+// reported none of these); a cycle that adds no list field stays quiet.
+TEST_F(CoreRules, MaxIntrospectionDepthFollowsCyclesThatNestDeeper) {
+  auto schema = build_schema("type Query { a: Int }");
+  ASSERT_TRUE(schema);
+  auto run_depth = [&](std::string_view query) {
+    return run_rules(*schema, query, {"MaxIntrospectionDepth"});
+  };
+  EXPECT_EQ(
+      run_depth(
+          "{ __schema { types { ...F } } } fragment F on __Type { fields { type { ...F } } }"),
+      Lines{"Maximum introspection depth exceeded @1:3"});
+  EXPECT_EQ(run_depth("{ __type(name: \"Query\") { ...F } } fragment F on __Type { fields { type "
+                      "{ ...G } } } fragment G on __Type { interfaces { ...F } }"),
+            Lines{"Maximum introspection depth exceeded @1:3"});
+  EXPECT_EQ(run_depth("{ __type(name: \"Query\") { ...F } } fragment F on __Type { name ofType { "
+                      "...F } }"),
+            Lines{});
+  EXPECT_EQ(run_depth("{ a: __type(name: \"Query\") { ...F } b: __type(name: \"Query\") { fields "
+                      "{ type { interfaces { ...F } } } } } fragment F on __Type { name }"),
+            Lines{});
+  EXPECT_EQ(run_depth("{ a: __type(name: \"Query\") { fields { type { ...F } } } b: __type(name: "
+                      "\"Query\") { ...F } } fragment F on __Type { interfaces { possibleTypes { "
+                      "name } } }"),
+            Lines{"Maximum introspection depth exceeded @1:3"});
+}
+
+// Descriptions on executable definitions (graphql-js 16.15.0): a described
+// operation, fragment or variable definition starts at its description.
+TEST_F(CoreRules, DescribedDefinitionsAreLocatedAtTheirDescription) {
+  EXPECT_EQ(run("LoneAnonymousOperation", "\"d\" query { dog { name } } query Q { color }"),
+            Lines{"This anonymous operation must be the only defined operation. @1:1"});
+  EXPECT_EQ(run("NoUnusedVariables", "\"op\" query Q(\"v\" $v: Int, $w: Int) { dog { name } }"),
+            (Lines{"Variable \"$v\" is never used in operation \"Q\". @1:14",
+                   "Variable \"$w\" is never used in operation \"Q\". @1:27"}));
+  EXPECT_EQ(run("NoUnusedFragments", "\"f\" fragment F on Dog { name } { dog { name } }"),
+            Lines{"Fragment \"F\" is never used. @1:1"});
+  EXPECT_EQ(
+      run("ExecutableDefinitions", "\"d\" query { dog { name } } \"f\" fragment F on Dog { name }"),
+      Lines{});
+  EXPECT_EQ(run("NoUndefinedVariables", "\"d\" query Q { dog { name } human(id: $x) { name } }"),
+            Lines{"Variable \"$x\" is not defined by operation \"Q\". @1:38 @1:1"});
+  EXPECT_EQ(
+      run("VariablesInAllowedPosition", "\"d\" query Q(\n\"v\" $x: ID) { human(id: $x) { name } }"),
+      Lines{"Variable \"$x\" of type \"ID\" used in position expecting type \"ID!\". "
+            "@2:1 @2:25"});
+}
+
+// Fragments referenced by an operation come breadth first in graphql-js 16.15.0
+// (16.13.2 reported $d before $c here).
+TEST_F(CoreRules, VariableUsagesFollowFragmentsBreadthFirst) {
+  EXPECT_EQ(run("NoUndefinedVariables",
+                "query A { ...FA ...FB } fragment FA on Query { ...FC } fragment FB on Query { "
+                "...FD } fragment FC on Query { dog @include(if: $c) { name } } fragment FD on "
+                "Query { dog @skip(if: $d) { name } }"),
+            (Lines{"Variable \"$c\" is not defined by operation \"A\". @1:127 @1:1",
+                   "Variable \"$d\" is not defined by operation \"A\". @1:179 @1:1"}));
+}
+
+// graphql-js 16.15.0's introspection schema has directive deprecation (16.13.2
+// reported the argument and both fields as unknown). All rules.
+TEST_F(CoreRules, IntrospectionKnowsDirectiveDeprecation) {
+  EXPECT_EQ(run_rules(*schema_,
+                      "{ __schema { directives(includeDeprecated: true) { name isDeprecated "
+                      "deprecationReason locations } } }",
+                      {}),
+            Lines{});
+  EXPECT_EQ(run_rules(*schema_, "{ __schema { directives(includeDeprecated: 1) { name } } }", {}),
+            Lines{"Boolean cannot represent a non boolean value: 1 @1:44"});
 }
 
 TEST_F(CoreRules, NoFragmentCyclesReportsEachCycleOnce) {

@@ -7,9 +7,9 @@
 
 namespace gqleval::validate {
 
-Diagnostics validate(const schema::Schema& schema, const ast::Document& document,
-                     const ValidateOptions& options) {
-  ValidationContext ctx(schema, document, options);
+Diagnostics Validator::validate(const schema::Schema& schema, const ast::Document& document,
+                                const ValidateOptions& options) {
+  ValidationContext ctx(schema, document, options, workspace_);
   for (const std::string& name : options.rules) {
     if (find_rule(name) == nullptr) {
       Diagnostic d;
@@ -18,16 +18,25 @@ Diagnostics validate(const schema::Schema& schema, const ast::Document& document
       ctx.report(std::move(d));
     }
   }
+  const bool all = options.rules.empty();
   for (const RuleEntry& rule : all_rules()) {
     if (ctx.aborted) break;
-    const bool named =
-        std::find(options.rules.begin(), options.rules.end(), rule.name) != options.rules.end();
-    if (options.rules.empty() ? rule.optional : !named) continue;
+    if (all ? rule.optional
+            : std::find(options.rules.begin(), options.rules.end(), rule.name) ==
+                  options.rules.end()) {
+      continue;
+    }
     ctx.rule_name = rule.name;
     ctx.report_as_warning = options.lenient && rule.cosmetic;
     rule.fn(ctx);
   }
   return std::move(ctx.diagnostics);
+}
+
+Diagnostics validate(const schema::Schema& schema, const ast::Document& document,
+                     const ValidateOptions& options) {
+  thread_local Validator validator;
+  return validator.validate(schema, document, options);
 }
 
 bool has_errors(const Diagnostics& diagnostics) {

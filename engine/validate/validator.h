@@ -10,8 +10,10 @@
 // Options: a subset of rules by name (which may also name the optional custom
 // rules NoDeprecatedCustom and NoSchemaIntrospectionCustom), lenient mode (cosmetic rules warn),
 // the error limit. An unknown rule name in options.rules is itself an error (rule "Validation").
-// Cost: one walk of the document per rule; no heap allocation on a valid document beyond the
-// context's small caches.
+// Cost: one recorded walk of the document, replayed by each rule (context.h). A
+// Validator keeps its ValidationWorkspace from one document to the next, so a
+// warm Validator validates a valid document without heap allocation; validate()
+// uses one Validator per thread.
 #pragma once
 
 #include <string_view>
@@ -24,6 +26,18 @@
 
 namespace gqleval::validate {
 
+// A reusable validator: validate() as below, on buffers kept between calls.
+// Not thread-safe: one per thread.
+class Validator {
+ public:
+  Diagnostics validate(const schema::Schema& schema, const ast::Document& document,
+                       const ValidateOptions& options = {});
+
+ private:
+  ValidationWorkspace workspace_;
+};
+
+// Validator::validate() on a thread-local Validator.
 Diagnostics validate(const schema::Schema& schema, const ast::Document& document,
                      const ValidateOptions& options = {});
 

@@ -52,7 +52,7 @@ TEST(Validate, StopsAtTheErrorLimitWithGraphqlJsMessage) {
   ASSERT_TRUE(schema);
   ValidateOptions options;
   options.max_errors = 2;
-  // graphql-js 16.13.2: validate(schema, parse('{ b c d e }'), undefined, {maxErrors: 2}).
+  // graphql-js 16.15.0: validate(schema, parse('{ b c d e }'), undefined, {maxErrors: 2}).
   EXPECT_EQ(run_rules(*schema, "{ b c d e }", {}, options),
             (Lines{"Cannot query field \"b\" on type \"Query\". Did you mean \"a\"? @1:3",
                    "Cannot query field \"c\" on type \"Query\". Did you mean \"a\"? @1:5",

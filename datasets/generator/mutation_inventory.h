@@ -1,45 +1,40 @@
-// The labelled mutations of query_rewriter.h: drop_leaf and add_leaf.
+// Internal to the generator library: the inventory of a query that the
+// labelled mutations (query_mutations.cc, structure_mutations.cc) and the
+// schema-rule rewrites (schema_rewrites.cc) decide on. See query_mutations.cc
+// for the reasoning behind each condition. Not a public API: everything is in
+// namespace detail and may change with the mutations.
 //
 // An inventory walk expands the operation from its root as execution would
 // (fragments in place, the possible types narrowed by every type condition)
 // and records each field it reaches and each selection set it enters, with
-// the concrete types the selection applies to and whether a directive sits
-// on the way, and the root field it descends from. The conditions of
-// query_rewriter.h are checked on that inventory alone: they make the expected
-// counts follow from SEMANTICS.md (a field under a set that applies to one
-// concrete type T is one node `name(args) [on T]`; a node no other selection
-// can produce disappears or appears on its own), without asking the engine.
-//
-// "No other selection can produce the node": any other selection of the same
-// field name on T counts, unless the two descend from root fields that are
-// certainly different nodes: the same root field with an argument whose
-// literal values certainly differ (`first: f(year: 2006)` and
-// `second: f(year: 2010)`). Merging, the cycles rule (which folds a
-// selection into an ancestor of the same type, inside one root field's
-// subtree) and derived endpoint rewrites (which keep the arguments) never
-// join two such subtrees. A rules file whose argument map drops a captured
-// value could; the mutations assume none does.
+// the concrete types the selection applies to, whether a directive sits on the
+// way, the root field it descends from, the field that owns its selection set,
+// and whether the `cycles` rule could move it (some field on its path, itself
+// included, is the back-reference of an inverse pair).
+#pragma once
+
 #include <algorithm>
 #include <charconv>
 #include <map>
-#include <memory>
+#include <optional>
+#include <set>
 #include <span>
-#include <utility>
+#include <string>
+#include <string_view>
+#include <vector>
 
+#include "datasets/generator/ast_builder.h"
+#include "datasets/generator/query_rewriter.h"
+#include "datasets/generator/seeded_random.h"
 #include "engine/base/arena.h"
-#include "engine/graphql/parser.h"
-#include "engine/graphql/printer.h"
 #include "engine/normalize/rewrites.h"
-#include "tests/support/ast_builder.h"
-#include "tests/support/query_rewriter.h"
-#include "tests/support/seeded_random.h"
+#include "engine/schema/schema.h"
 
-namespace gqleval::rewrite {
-namespace {
+namespace gqleval::rewrite::detail {
 
 using schema::TypeId;
 
-Diagnostic rewrite_error(std::string message) {
+inline Diagnostic rewrite_error(std::string message) {
   return make_error("Rewrite", std::move(message), {});
 }
 
@@ -50,6 +45,9 @@ struct FieldVisit {
   bool conditional;                    // a directive on it or on an enclosing selection
   bool at_root;
   const ast::Field* root;              // the root field it is (or descends from)
+  TypeId scope = schema::kNone;        // the type the field is looked up on
+  const ast::Field* parent = nullptr;  // the field whose selection set holds it (nullptr: root)
+  bool cycle_risk = false;             // the cycles rule could move it or an ancestor
 };
 
 struct SetVisit {
@@ -57,17 +55,20 @@ struct SetVisit {
   std::vector<TypeId> applies;
   bool conditional;
   bool at_root;
-  const ast::Field* root;  // nullptr for the operation's own selection set
+  const ast::Field* root;             // nullptr for the operation's own selection set
+  TypeId scope = schema::kNone;       // the type of the set (a type condition's, in fragments)
+  const ast::Field* owner = nullptr;  // the field the set belongs to (nullptr: the operation)
+  bool cycle_risk = false;            // the cycles rule could move the owner or an ancestor
 };
 
 // An Int literal's value (so that `-0` and `0` compare equal).
-bool int_value(std::string_view text, long long* out) {
+inline bool int_value(std::string_view text, long long* out) {
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), *out);
   return ec == std::errc() && ptr == text.data() + text.size();
 }
 
-bool certainly_differ(const schema::Schema& schema, schema::TypeRef type, const ast::Value& a,
-                      const ast::Value& b);
+inline bool certainly_differ(const schema::Schema& schema, schema::TypeRef type,
+                             const ast::Value& a, const ast::Value& b);
 
 // Two argument lists, or two input objects' fields, certainly differ when a
 // shared name has values that certainly differ, or when a name without a
@@ -75,8 +76,8 @@ bool certainly_differ(const schema::Schema& schema, schema::TypeRef type, const 
 // never the same as "left out" unless it is the default).
 template <class Item>
 bool certainly_differ_items(const schema::Schema& schema,
-                            std::span<const schema::InputValue> definitions,
-                            ast::List<Item> a, ast::List<Item> b) {
+                            std::span<const schema::InputValue> definitions, ast::List<Item> a,
+                            ast::List<Item> b) {
   auto find = [](ast::List<Item> items, std::string_view name) -> const ast::Value* {
     for (const Item* item : items) {
       if (item->name.value == name) return item->value;
@@ -101,8 +102,8 @@ bool certainly_differ_items(const schema::Schema& schema,
 // that differ; lists of different lengths or with an item that certainly
 // differs; input objects as above. Anything else may be equal (variables,
 // Floats, an Int against a String, which an ID position makes equal).
-bool certainly_differ(const schema::Schema& schema, schema::TypeRef type, const ast::Value& a,
-                      const ast::Value& b) {
+inline bool certainly_differ(const schema::Schema& schema, schema::TypeRef type,
+                             const ast::Value& a, const ast::Value& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
     case ast::ValueKind::kInt: {
@@ -163,8 +164,7 @@ struct RootRules {
     // One field or one group: compare the arguments (a group's members have
     // the same argument names, types and defaults).
     if (fa != fb) return false;
-    return certainly_differ_items(*schema, schema->field(fa).arguments, a->arguments,
-                                  b->arguments);
+    return certainly_differ_items(*schema, schema->field(fa).arguments, a->arguments, b->arguments);
   }
 };
 
@@ -209,26 +209,52 @@ class Inventory {
     return false;
   }
 
+  // True when the cycles rule could fold a selection of field `name` on
+  // `scope` (applying to `applies`) into an ancestor: the field is the
+  // back-reference of some inverse pair. Without compiled rules, any
+  // non-root field could be.
+  bool may_fold(TypeId scope, std::span<const TypeId> applies, std::string_view name) const;
+
+  // The number of field nodes the selection `v` makes in the normal tree: 1
+  // for the field itself plus every distinct node beneath it (fragments
+  // expanded, selections of one identity merged). std::nullopt when the count
+  // is not certain by construction: the field applies to other than one
+  // concrete type, a directive sits on or under it, the cycles rule could
+  // move it or anything beneath, or two sibling selections of one field have
+  // arguments that may or may not coerce to the same value.
+  std::optional<uint32_t> subtree_nodes(const FieldVisit& v) const;
+
  private:
+  struct Pick {
+    TypeId on;
+    const ast::Field* field;
+  };
+  bool collect(const ast::SelectionSet* set, TypeId scope, const std::vector<TypeId>& applies,
+               std::vector<Pick>& out, int depth) const;
+  std::optional<uint32_t> children_nodes(std::span<const ast::Field* const> fields, TypeId on,
+                                         int depth) const;
+
   void walk(const ast::SelectionSet* set, TypeId scope, std::vector<TypeId> applies,
-            bool conditional, bool at_root, const ast::Field* root, int depth) {
+            bool conditional, bool at_root, const ast::Field* root, int depth,
+            const ast::Field* owner = nullptr, bool risk = false) {
     if (!set || depth > 512) return;  // valid documents have no fragment cycles
     ++visits[set];
-    sets.push_back({set, applies, conditional, at_root, root});
+    sets.push_back({set, applies, conditional, at_root, root, scope, owner, risk});
     for (const ast::Selection* s : set->selections) {
       switch (s->kind) {
         case ast::SelectionKind::kField: {
           const auto& f = ast::as<ast::Field>(*s);
           const bool cond = conditional || !f.directives.empty();
           const ast::Field* field_root = at_root ? &f : root;
+          const bool field_risk = risk || (!at_root && may_fold(scope, applies, f.name.value));
           ++visits[&f];
-          fields.push_back({&f, set, applies, cond, at_root, field_root});
+          fields.push_back({&f, set, applies, cond, at_root, field_root, scope, owner, field_risk});
           if (f.selection_set) {
             const TypeId t = field_type(schema_, scope, f.name.value);
             if (t == schema::kNone) break;
             const auto possible = schema_.possible_types(t);
             walk(f.selection_set, t, {possible.begin(), possible.end()}, cond, false, field_root,
-                 depth + 1);
+                 depth + 1, &f, field_risk);
           }
           break;
         }
@@ -238,7 +264,7 @@ class Inventory {
               f.type_condition.empty() ? scope : schema_.find_type(f.type_condition.value);
           if (t == schema::kNone) break;
           walk(f.selection_set, t, intersect(applies, schema_.possible_types(t)),
-               conditional || !f.directives.empty(), at_root, root, depth + 1);
+               conditional || !f.directives.empty(), at_root, root, depth + 1, owner, risk);
           break;
         }
         case ast::SelectionKind::kFragmentSpread: {
@@ -248,8 +274,8 @@ class Inventory {
           const TypeId t = schema_.find_type(def->type_condition.value);
           if (t == schema::kNone) break;
           walk(def->selection_set, t, intersect(applies, schema_.possible_types(t)),
-               conditional || !spread.directives.empty() || !def->directives.empty(), at_root,
-               root, depth + 1);
+               conditional || !spread.directives.empty() || !def->directives.empty(), at_root, root,
+               depth + 1, owner, risk);
           break;
         }
       }
@@ -322,7 +348,7 @@ class Replacer {
   ast::SelectionSet* replacement_;
 };
 
-const ast::OperationDefinition* only_operation(const ast::Document& document) {
+inline const ast::OperationDefinition* only_operation(const ast::Document& document) {
   const ast::OperationDefinition* found = nullptr;
   for (const ast::Definition* d : document.definitions) {
     if (d->kind != ast::DefinitionKind::kOperation) continue;
@@ -334,7 +360,7 @@ const ast::OperationDefinition* only_operation(const ast::Document& document) {
 
 // True when another root field selection may be the same node as `field`
 // (a root leaf: an endpoint rewrite could make them one).
-bool shares_root_node(const Inventory& inventory, const ast::Field& field) {
+inline bool shares_root_node(const Inventory& inventory, const ast::Field& field) {
   for (const FieldVisit& v : inventory.fields) {
     if (!v.at_root || v.field == &field) continue;
     if (!inventory.rules().separate(v.field, &field)) return true;
@@ -342,172 +368,57 @@ bool shares_root_node(const Inventory& inventory, const ast::Field& field) {
   return false;
 }
 
-Result<Mutated> drop_leaf(const schema::Schema& schema, const ast::Document& document,
-                          const Inventory& inventory, SeededRandom& random, Arena& arena) {
-  std::vector<const FieldVisit*> candidates;
-  for (const FieldVisit& v : inventory.fields) {
-    if (v.field->selection_set || v.conditional || v.applies.size() != 1) continue;
-    if (v.container->selections.size() < 2) continue;
-    if (inventory.visits.at(v.field) != 1) continue;
-    if (inventory.selections_of(v.applies[0], v.field->name.value, v.root) != 1) continue;
-    if (v.at_root && shares_root_node(inventory, *v.field)) continue;
-    candidates.push_back(&v);
+// A copy of a document with edits: selections removed from or appended to
+// given selection sets, and fields given a new name, alias or arguments (their
+// selection sets are copied with the edits). Unchanged nodes are shared.
+class Editor {
+ public:
+  explicit Editor(Arena& arena) : arena_(arena) {}
+  void remove(const ast::SelectionSet* set, const ast::Selection* item) {
+    edits_[set].remove.push_back(item);
   }
-  if (candidates.empty()) return Unexpected{rewrite_error("no leaf can be dropped safely")};
-  const FieldVisit& chosen = *candidates[random.below(static_cast<uint32_t>(candidates.size()))];
-  std::vector<ast::Selection*> kept;
-  for (ast::Selection* s : chosen.container->selections) {
-    if (s != chosen.field) kept.push_back(s);
+  void append(const ast::SelectionSet* set, ast::Selection* item) {
+    edits_[set].append.push_back(item);
   }
-  auto* replacement = arena.make<ast::SelectionSet>();
-  *replacement = *chosen.container;
-  replacement->selections = to_list(arena, kept);
-  Replacer replacer(arena, chosen.container, replacement);
-  Mutated m;
-  m.query = graphql::print(replacer.copy(document));
-  m.expected = score::Verdict::kUnderfetch;
-  m.missing = 1;
-  m.type = std::string(schema.type(chosen.applies[0]).name);
-  m.field = std::string(chosen.field->name.value);
-  m.description = "dropped " + m.type + "." + m.field;
-  return m;
-}
+  // `header` supplies the name, alias, arguments and directives of `field`.
+  void replace_field(const ast::Field* field, const ast::Field* header) { fields_[field] = header; }
+  ast::Document copy(const ast::Document& document);
 
-Result<Mutated> add_leaf(const schema::Schema& schema, const ast::Document& document,
-                         const Inventory& inventory, SeededRandom& random, Arena& arena,
-                         FreshNames& fresh) {
-  struct Candidate {
-    const SetVisit* set;
-    const schema::FieldDef* field;
+ private:
+  struct SetEdit {
+    std::vector<const ast::Selection*> remove;
+    std::vector<ast::Selection*> append;
   };
-  std::vector<Candidate> candidates;
-  for (const SetVisit& v : inventory.sets) {
-    if (v.at_root || v.conditional || v.applies.size() != 1) continue;
-    if (inventory.visits.at(v.set) != 1) continue;
-    const schema::TypeDef& t = schema.type(v.applies[0]);
-    for (schema::FieldId id : t.fields) {
-      const schema::FieldDef& f = schema.field(id);
-      if (f.name.starts_with("__") || !f.arguments.empty() || !schema.is_leaf(f.type.named)) {
-        continue;
-      }
-      if (inventory.selections_of(t.id, f.name, v.root) != 0) continue;
-      candidates.push_back({&v, &f});
-    }
-  }
-  if (candidates.empty()) return Unexpected{rewrite_error("no leaf can be added safely")};
-  const Candidate& chosen = candidates[random.below(static_cast<uint32_t>(candidates.size()))];
-  auto* field = arena.make<ast::Field>();
-  field->kind = ast::SelectionKind::kField;
-  field->name = make_name(arena, chosen.field->name);
-  // A response key that some selection already uses could clash in merging
-  // (OverlappingFieldsCanBeMerged); a fresh alias cannot.
-  if (inventory.response_key_used(chosen.field->name)) {
-    field->alias = make_name(arena, fresh.alias());
-  }
-  std::vector<ast::Selection*> items = to_vector(chosen.set->set->selections);
-  items.push_back(field);
-  auto* replacement = arena.make<ast::SelectionSet>();
-  *replacement = *chosen.set->set;
-  replacement->selections = to_list(arena, items);
-  Replacer replacer(arena, chosen.set->set, replacement);
-  Mutated m;
-  m.query = graphql::print(replacer.copy(document));
-  m.expected = score::Verdict::kOverfetch;
-  m.extra = 1;
-  m.type = std::string(schema.type(chosen.set->applies[0]).name);
-  m.field = std::string(chosen.field->name);
-  m.description = "added " + m.type + "." + m.field;
-  return m;
-}
+  ast::SelectionSet* copy_set(const ast::SelectionSet* set);
 
-// A copy of the set with every fragment spread replaced by an inline
-// fragment on the fragment's type condition, carrying the spread's
-// directives: the same selections under the same conditions, so an
-// equivalent document, in which every AST node is reached once per place.
-ast::SelectionSet* expand_set(const ast::SelectionSet* set, const ast::Document& document,
-                              Arena& arena, int depth) {
-  if (!set || depth > 512) return nullptr;
-  std::vector<ast::Selection*> items;
-  for (ast::Selection* s : set->selections) {
-    if (s->kind == ast::SelectionKind::kField) {
-      auto* f = arena.make<ast::Field>();
-      *f = ast::as<ast::Field>(*s);
-      f->selection_set = expand_set(f->selection_set, document, arena, depth + 1);
-      items.push_back(f);
-    } else if (s->kind == ast::SelectionKind::kInlineFragment) {
-      auto* f = arena.make<ast::InlineFragment>();
-      *f = ast::as<ast::InlineFragment>(*s);
-      f->selection_set = expand_set(f->selection_set, document, arena, depth + 1);
-      items.push_back(f);
-    } else {
-      const auto& spread = ast::as<ast::FragmentSpread>(*s);
-      const ast::FragmentDefinition* def = find_fragment(document, spread.name.value);
-      if (!def) continue;
-      auto* f = arena.make<ast::InlineFragment>();
-      f->kind = ast::SelectionKind::kInlineFragment;
-      f->type_condition = def->type_condition;
-      f->directives = spread.directives;
-      f->selection_set = expand_set(def->selection_set, document, arena, depth + 1);
-      items.push_back(f);
-    }
-  }
-  auto* out = arena.make<ast::SelectionSet>();
-  *out = *set;
-  out->selections = to_list(arena, items);
-  return out;
-}
+  Arena& arena_;
+  std::map<const ast::SelectionSet*, SetEdit> edits_;
+  std::map<const ast::Field*, const ast::Field*> fields_;
+};
 
-// The operations of the document with their fragments expanded; the
-// fragment definitions, now unused, are left out.
-ast::Document expand_fragments(const ast::Document& document, Arena& arena) {
-  std::vector<ast::Definition*> defs;
-  for (ast::Definition* d : document.definitions) {
-    if (d->kind != ast::DefinitionKind::kOperation) continue;
-    auto* op = arena.make<ast::OperationDefinition>();
-    *op = ast::as<ast::OperationDefinition>(*d);
-    op->selection_set = expand_set(op->selection_set, document, arena, 0);
-    defs.push_back(op);
-  }
-  ast::Document out;
-  out.source = document.source;
-  out.definitions = to_list(arena, defs);
-  return out;
-}
+// What every mutation is given.
+struct MutationContext {
+  const schema::Schema& schema;
+  const ast::Document& document;
+  const Inventory& inventory;
+  SeededRandom& random;
+  Arena& arena;
+  FreshNames& fresh;
+};
 
-}  // namespace
+// The mutations of structure_mutations.cc (see query_rewriter.h).
+Result<Mutated> change_argument(const MutationContext& c);
+Result<Mutated> drop_argument(const MutationContext& c);
+Result<Mutated> add_argument(const MutationContext& c);
+Result<Mutated> move_leaf(const MutationContext& c);
+Result<Mutated> replace_leaf(const MutationContext& c);
+Result<Mutated> replace_root(const MutationContext& c);
+Result<Mutated> add_subtree(const MutationContext& c);
+Result<Mutated> drop_subtree(const MutationContext& c);
 
-std::string_view mutation_kind_name(MutationKind kind) {
-  return kind == MutationKind::kDropLeaf ? "drop_leaf" : "add_leaf";
-}
+// The operations of the document with their fragments expanded (each spread
+// becomes an inline fragment on its type condition with the spread's
+// directives); the fragment definitions, now unused, are left out.
+ast::Document expand_fragments(const ast::Document& document, Arena& arena);
 
-Result<Mutated> mutate(const schema::Schema& schema, std::string_view query, MutationKind kind,
-                       const MutateOptions& options) {
-  Arena arena;
-  auto parsed = graphql::parse(query, arena);
-  if (!parsed.ok()) return Unexpected{std::move(parsed).error()};
-  FreshNames fresh(query);
-  // First on the document as written; when nothing qualifies (typically a
-  // fragment spread in two places, so each of its leaves is reached twice),
-  // on the equivalent document with every spread expanded in place.
-  Result<Mutated> result = Unexpected{rewrite_error("unreachable")};
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const ast::Document document =
-        attempt == 0 ? *parsed.value() : expand_fragments(*parsed.value(), arena);
-    const ast::OperationDefinition* op = only_operation(document);
-    if (!op) return Unexpected{rewrite_error("the document must hold exactly one operation")};
-    Inventory inventory(schema, document, RootRules{&schema, schema::kNone, options.rewrites,
-                                                    options.rules});
-    inventory.walk_operation(*op);
-    SeededRandom random(options.seed);
-    result = kind == MutationKind::kDropLeaf
-                 ? drop_leaf(schema, document, inventory, random, arena)
-                 : add_leaf(schema, document, inventory, random, arena, fresh);
-    if (result.ok()) {
-      if (attempt == 1) result->description += " (fragments expanded)";
-      return result;
-    }
-  }
-  return result;
-}
-
-}  // namespace gqleval::rewrite
+}  // namespace gqleval::rewrite::detail

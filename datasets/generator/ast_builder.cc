@@ -1,4 +1,4 @@
-#include "tests/support/ast_builder.h"
+#include "datasets/generator/ast_builder.h"
 
 #include <algorithm>
 #include <iterator>
@@ -37,9 +37,7 @@ ast::Type* make_type(Arena& arena, const schema::Schema& schema, schema::TypeRef
 
 namespace {
 
-bool is_name_start(char c) {
-  return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
+bool is_name_start(char c) { return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 bool is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
 
 }  // namespace
@@ -64,9 +62,7 @@ FreshNames::FreshNames(std::string_view source) {
   while (clashes(prefix_)) prefix_.push_back('x');
 }
 
-std::string FreshNames::next(char kind) {
-  return prefix_ + kind + std::to_string(++counter_);
-}
+std::string FreshNames::next(char kind) { return prefix_ + kind + std::to_string(++counter_); }
 
 schema::TypeId field_type(const schema::Schema& schema, schema::TypeId scope,
                           std::string_view name) {
@@ -75,8 +71,7 @@ schema::TypeId field_type(const schema::Schema& schema, schema::TypeId scope,
   return f ? f->type.named : schema::kNone;
 }
 
-const ast::FragmentDefinition* find_fragment(const ast::Document& document,
-                                             std::string_view name) {
+const ast::FragmentDefinition* find_fragment(const ast::Document& document, std::string_view name) {
   for (const ast::Definition* d : document.definitions) {
     if (d->kind != ast::DefinitionKind::kFragment) continue;
     const auto& f = ast::as<ast::FragmentDefinition>(*d);

@@ -1,16 +1,16 @@
 // The equivalent rewrites of query_rewriter.h: variables, alias, fragments,
 // shuffle. Each pass maps the current definitions to new ones; parsed nodes
 // are never modified (the copies share the unchanged parts).
-#include "tests/support/query_rewriter.h"
+#include "datasets/generator/query_rewriter.h"
 
 #include <memory>
 #include <utility>
 
+#include "datasets/generator/ast_builder.h"
+#include "datasets/generator/seeded_random.h"
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
 #include "engine/graphql/printer.h"
-#include "tests/support/ast_builder.h"
-#include "tests/support/seeded_random.h"
 
 namespace gqleval::rewrite {
 namespace {
