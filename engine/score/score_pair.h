@@ -47,17 +47,16 @@
 // a result before scoring the next pair. `errors` owns its strings.
 //
 // Costs: see score_benchmark.cc. For a typical pair (two ~150-byte queries, a
-// 2 KB schema built once, the candidate in a fenced block of prose) about 5.5
-// to 7 us of CPU on the development machine (a loaded 2-core VM; ~69k
-// instructions): validation about a third (recording the typed walk, then the
-// rules' replays), normalization under a third, parsing a seventh, RE2 finding
-// the fence a tenth; Stage 4 itself (interning, matrices, closure, counts) is
-// about 0.2 us. Nothing allocates in the steady state: the arena is reset per
-// pair, every buffer is reused, validation runs on the Scorer's Validator
-// (a reused workspace), and extraction skips RE2 for the common shapes
-// (score_alloc_test.cc checks that a warm rescoring allocates nothing but
-// RE2's scratch when a fence must be found: 3 allocations with the RE2 of the
-// development machine). A pair with errors allocates its diagnostics.
+// 2 KB schema built once, the candidate in a fenced block of prose) about 5.7
+// us of CPU on the 2-core development machine (~57k instructions): validation
+// about a third (recording the typed walk, then the rules' replays),
+// normalization under a third, parsing and lexing a seventh, extraction under a
+// tenth; Stage 4 itself (interning, matrices, closure, counts) is about 0.2 us.
+// Nothing allocates in the steady state: the arena is reset per pair, every
+// buffer is reused, validation runs on the Scorer's Validator (a reused
+// workspace), and the fence search is a plain line scan (score_alloc_test.cc
+// checks that a warm rescoring allocates nothing). A pair with errors
+// allocates its diagnostics.
 #pragma once
 
 #include <cstdint>
