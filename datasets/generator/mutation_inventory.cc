@@ -61,26 +61,8 @@ ast::Document expand_fragments(const ast::Document& document, Arena& arena) {
 }
 
 ast::Document Editor::copy(const ast::Document& document) {
-  std::vector<ast::Definition*> defs;
-  for (ast::Definition* d : document.definitions) {
-    if (d->kind == ast::DefinitionKind::kOperation) {
-      auto* op = arena_.make<ast::OperationDefinition>();
-      *op = ast::as<ast::OperationDefinition>(*d);
-      op->selection_set = copy_set(op->selection_set);
-      defs.push_back(op);
-    } else if (d->kind == ast::DefinitionKind::kFragment) {
-      auto* f = arena_.make<ast::FragmentDefinition>();
-      *f = ast::as<ast::FragmentDefinition>(*d);
-      f->selection_set = copy_set(f->selection_set);
-      defs.push_back(f);
-    } else {
-      defs.push_back(d);
-    }
-  }
-  ast::Document out;
-  out.source = document.source;
-  out.definitions = to_list(arena_, defs);
-  return out;
+  return copy_document(document, arena_,
+                       [this](const ast::SelectionSet* set) { return copy_set(set); });
 }
 
 ast::SelectionSet* Editor::copy_set(const ast::SelectionSet* set) {

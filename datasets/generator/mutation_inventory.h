@@ -287,6 +287,32 @@ class Inventory {
   RootRules rules_;
 };
 
+// A copy of `document` whose operations and fragments are new nodes with the
+// selection sets `copy_set` returns for theirs; other definitions are shared.
+template <class CopySet>
+ast::Document copy_document(const ast::Document& document, Arena& arena, CopySet&& copy_set) {
+  std::vector<ast::Definition*> defs;
+  for (ast::Definition* d : document.definitions) {
+    if (d->kind == ast::DefinitionKind::kOperation) {
+      auto* op = arena.make<ast::OperationDefinition>();
+      *op = ast::as<ast::OperationDefinition>(*d);
+      op->selection_set = copy_set(op->selection_set);
+      defs.push_back(op);
+    } else if (d->kind == ast::DefinitionKind::kFragment) {
+      auto* f = arena.make<ast::FragmentDefinition>();
+      *f = ast::as<ast::FragmentDefinition>(*d);
+      f->selection_set = copy_set(f->selection_set);
+      defs.push_back(f);
+    } else {
+      defs.push_back(d);
+    }
+  }
+  ast::Document out;
+  out.source = document.source;
+  out.definitions = to_list(arena, defs);
+  return out;
+}
+
 // A copy of the document in which the selection set `target` is replaced by
 // `replacement` (every other node shared with the original).
 class Replacer {
@@ -295,26 +321,7 @@ class Replacer {
       : arena_(arena), target_(target), replacement_(replacement) {}
 
   ast::Document copy(const ast::Document& document) {
-    std::vector<ast::Definition*> defs;
-    for (ast::Definition* d : document.definitions) {
-      if (d->kind == ast::DefinitionKind::kOperation) {
-        auto* op = arena_.make<ast::OperationDefinition>();
-        *op = ast::as<ast::OperationDefinition>(*d);
-        op->selection_set = set(op->selection_set);
-        defs.push_back(op);
-      } else if (d->kind == ast::DefinitionKind::kFragment) {
-        auto* f = arena_.make<ast::FragmentDefinition>();
-        *f = ast::as<ast::FragmentDefinition>(*d);
-        f->selection_set = set(f->selection_set);
-        defs.push_back(f);
-      } else {
-        defs.push_back(d);
-      }
-    }
-    ast::Document out;
-    out.source = document.source;
-    out.definitions = to_list(arena_, defs);
-    return out;
+    return copy_document(document, arena_, [this](ast::SelectionSet* s) { return set(s); });
   }
 
  private:
