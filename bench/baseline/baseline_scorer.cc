@@ -5,10 +5,6 @@
 
 #include "bench/baseline/executor.h"
 #include "bench/baseline/response_match.h"
-#include "engine/graphql/parser.h"
-#include "engine/score/position_map.h"
-#include "engine/validate/validator.h"
-#include "io/query_extract.h"
 
 namespace gqleval::baseline {
 namespace {
@@ -16,26 +12,7 @@ namespace {
 using score::QueryRole;
 using score::Verdict;
 
-bool is_blank(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  for (char c : text) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',') return false;
-  }
-  return true;
-}
-
-Diagnostic error_without_location(std::string_view rule, std::string message) {
-  Diagnostic d;
-  d.rule = std::string(rule);
-  d.message = std::move(message);
-  return d;
-}
-
-size_t operation_count(const ast::Document& doc) {
-  size_t n = 0;
-  for (const ast::Definition* d : doc.definitions) n += d->kind == ast::DefinitionKind::kOperation;
-  return n;
-}
+using score::QueryState;
 
 }  // namespace
 
@@ -59,61 +36,25 @@ uint64_t count_leaves(const JsonValue& v) {
 BaselineScorer::Prepared BaselineScorer::run(std::string_view text, QueryRole role, uint32_t index,
                                              bool extract) {
   Prepared p;
-  score::PositionMap map;
-  auto add_error = [&](Diagnostic d) {
-    for (SourcePos& pos : d.locations) pos = map.apply(pos);
-    result_->errors.push_back({role, index, std::move(d)});
-  };
-  std::string_view query = text;
-  const std::string_view who = role == QueryRole::kCandidate ? "candidate" : "reference";
-  if (extract) {
-    const io::Extraction e = io::extract_query(text, arena_);
-    if (!e.found) {
-      result_->errors.push_back(
-          {role, index,
-           error_without_location("Extraction",
-                                  "No GraphQL query found in the " + std::string(who) + ".")});
-      p.state = role == QueryRole::kCandidate ? State::kNoQuery : State::kInvalid;
-      return p;
-    }
-    query = e.query;
-    map.origin = io::position_in_text(text, e, SourcePos{1, 1});
-  } else if (role == QueryRole::kCandidate && is_blank(text)) {
-    result_->errors.push_back(
-        {role, index, error_without_location("Extraction", "The candidate is empty.")});
-    p.state = State::kNoQuery;
-    return p;
-  }
-  auto doc = graphql::parse(query, arena_);
-  if (!doc) {
-    add_error(std::move(doc.error()));
-    return p;
-  }
-  Diagnostics diags = validate::validate(*schema_, **doc);
-  if (validate::has_errors(diags)) {
-    for (Diagnostic& d : diags) add_error(std::move(d));
-    return p;
-  }
-  const std::string_view name =
-      operation_count(**doc) > 1 ? std::string_view(options_->operation_name) : std::string_view{};
-  auto op = validate::select_operation(**doc, name);
-  if (!op) {
-    add_error(std::move(op.error()));
-    return p;
-  }
+  const score::FrontEndQuery q = front_end_.read(text, role, index, extract, *schema_,
+                                                 options_->operation_name, arena_, result_->errors);
+  p.state = q.state;
+  if (q.state != QueryState::kOk) return p;
   if (variables_error_ != nullptr) {
-    add_error(*variables_error_);
+    score::add_mapped_error(result_->errors, role, index, *variables_error_, q.map);
+    p.state = QueryState::kInvalid;
     return p;
   }
 
   // The server: execute and send JSON text.
-  const JsonValue response = execute(*schema_, *data_, **doc, **op, *variables_);
+  const JsonValue response = execute(*schema_, *data_, *q.document, *q.operation, *variables_);
   text_.clear();
   serialize_json(response, text_);
   // The client: parse the JSON text it received.
   auto parsed = parse_json(text_);
   if (!parsed) {  // cannot happen with our own serializer; kept as an error, not a crash
-    add_error(std::move(parsed.error()));
+    score::add_mapped_error(result_->errors, role, index, std::move(parsed.error()), q.map);
+    p.state = QueryState::kInvalid;
     return p;
   }
   p.response = std::move(*parsed);
@@ -129,11 +70,11 @@ BaselineScorer::Prepared BaselineScorer::run(std::string_view text, QueryRole ro
         const JsonValue* message = e.find("message");
         result_->errors.push_back(
             {role, index,
-             error_without_location("Execution", message ? message->as_string() : "error")});
+             score::error_without_location("Execution", message ? message->as_string() : "error")});
       }
     }
   }
-  p.state = State::kOk;
+  p.state = QueryState::kOk;
   return p;
 }
 
@@ -150,14 +91,14 @@ BaselineResult BaselineScorer::score(const schema::Schema& schema, const Synthet
 
   JsonValue variables;
   std::optional<Diagnostic> variables_error;
-  if (!is_blank(variables_json)) {
+  if (!score::is_blank(variables_json)) {
     auto parsed = parse_json(variables_json);
     if (!parsed) {
-      variables_error = error_without_location(
+      variables_error = score::error_without_location(
           "VariableValues", "The variables are not valid JSON: " + parsed.error().message);
     } else if (parsed->kind() != JsonValue::Kind::kObject) {
       variables_error =
-          error_without_location("VariableValues", "The variables must be a JSON object.");
+          score::error_without_location("VariableValues", "The variables must be a JSON object.");
     } else {
       variables = std::move(*parsed);
     }
@@ -168,18 +109,20 @@ BaselineResult BaselineScorer::score(const schema::Schema& schema, const Synthet
   std::vector<Prepared> refs;
   bool any_reference_invalid = references.empty();
   if (references.empty()) {
-    result.errors.push_back({QueryRole::kReference, 0,
-                             error_without_location("Reference", "No reference query was given.")});
+    result.errors.push_back(
+        {QueryRole::kReference, 0,
+         score::error_without_location("Reference", "No reference query was given.")});
   }
   for (size_t k = 0; k < references.size(); ++k) {
     refs.push_back(run(references[k], QueryRole::kReference, static_cast<uint32_t>(k), false));
-    any_reference_invalid = any_reference_invalid || refs.back().state != State::kOk;
+    any_reference_invalid = any_reference_invalid || refs.back().state != QueryState::kOk;
   }
   Prepared cand = run(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
   result_ = nullptr;
 
-  if (cand.state != State::kOk) {
-    result.verdict = cand.state == State::kNoQuery ? Verdict::kNoQuery : Verdict::kInvalidCandidate;
+  if (cand.state != QueryState::kOk) {
+    result.verdict =
+        cand.state == QueryState::kNoQuery ? Verdict::kNoQuery : Verdict::kInvalidCandidate;
     if (any_reference_invalid) {
       result.verdict = score::stage1_precedence(result.verdict, Verdict::kInvalidReference);
     }
@@ -187,7 +130,7 @@ BaselineResult BaselineScorer::score(const schema::Schema& schema, const Synthet
   }
   int32_t first_valid = score::kNoReference;
   for (size_t k = 0; k < refs.size(); ++k) {
-    if (refs[k].state != State::kOk) continue;
+    if (refs[k].state != QueryState::kOk) continue;
     if (first_valid == score::kNoReference) first_valid = static_cast<int32_t>(k);
     if (!refs[k].request_error && !cand.request_error &&
         responses_match(refs[k].response, cand.response)) {

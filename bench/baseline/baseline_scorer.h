@@ -74,9 +74,8 @@ class BaselineScorer {
                        std::string_view variables_json, const BaselineOptions& options);
 
  private:
-  enum class State : uint8_t { kOk, kNoQuery, kInvalid };
   struct Prepared {
-    State state = State::kInvalid;
+    score::QueryState state = score::QueryState::kInvalid;
     JsonValue response;  // parsed back from its JSON text
     uint64_t bytes = 0;
     uint64_t leaves = 0;
@@ -95,6 +94,7 @@ class BaselineScorer {
   BaselineResult* result_ = nullptr;
 
   Arena arena_;
+  score::QueryFrontEnd front_end_;
   std::string text_;
 };
 

@@ -2,47 +2,7 @@
 
 #include <utility>
 
-#include "engine/graphql/parser.h"
-#include "engine/validate/validator.h"
-#include "io/query_extract.h"
-
 namespace gqleval::score {
-namespace {
-
-// Blank in GraphQL's sense: only white space, line terminators, commas and
-// the BOM (comments alone are not a query either, but the parser says so).
-bool is_blank(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  for (char c : text) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',') return false;
-  }
-  return true;
-}
-
-Diagnostic error_without_location(std::string_view rule, std::string message) {
-  Diagnostic d;
-  d.rule = std::string(rule);
-  d.message = std::move(message);
-  return d;
-}
-
-size_t operation_count(const ast::Document& doc) {
-  size_t n = 0;
-  for (const ast::Definition* d : doc.definitions) n += d->kind == ast::DefinitionKind::kOperation;
-  return n;
-}
-
-}  // namespace
-
-std::string_view query_role_name(QueryRole role) {
-  switch (role) {
-    case QueryRole::kSchema: return "schema";
-    case QueryRole::kReference: return "reference";
-    case QueryRole::kCandidate: return "candidate";
-  }
-  return "unknown";
-}
-
 PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count) {
   PairResult r;
   r.verdict = Verdict::kInvalidSchema;
@@ -54,59 +14,22 @@ PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_c
 Scorer::Scorer() = default;
 Scorer::~Scorer() = default;
 
-void Scorer::add_error(QueryRole role, uint32_t index, Diagnostic d, const PositionMap& map) {
-  for (SourcePos& p : d.locations) p = map.apply(p);
-  result_->errors.push_back({role, index, std::move(d)});
-}
-
 Scorer::Prepared Scorer::prepare(std::string_view text, QueryRole role, uint32_t index,
                                  bool extract) {
   Prepared p;
-  std::string_view query = text;
-  const std::string_view who = role == QueryRole::kCandidate ? "candidate" : "reference";
-  if (extract) {
-    const io::Extraction e = io::extract_query(text, arena_);
-    if (!e.found) {
-      result_->errors.push_back(
-          {role, index,
-           error_without_location("Extraction",
-                                  "No GraphQL query found in the " + std::string(who) + ".")});
-      p.state = role == QueryRole::kCandidate ? State::kNoQuery : State::kInvalid;
-      return p;
-    }
-    query = e.query;
-    p.map.origin = io::position_in_text(text, e, SourcePos{1, 1});
-  } else if (role == QueryRole::kCandidate && is_blank(text)) {
-    result_->errors.push_back(
-        {role, index, error_without_location("Extraction", "The candidate is empty.")});
-    p.state = State::kNoQuery;
-    return p;
-  }
-
-  auto doc = graphql::parse(query, arena_);
-  if (!doc) {
-    add_error(role, index, std::move(doc.error()), p.map);
-    return p;
-  }
-  Diagnostics diags = validator_.validate(*schema_, **doc, validate_options_);
-  if (validate::has_errors(diags)) {
-    for (Diagnostic& d : diags) add_error(role, index, std::move(d), p.map);
-    return p;
-  }
-  const std::string_view name =
-      operation_count(**doc) > 1 ? options_->operation_name : std::string_view{};
-  auto op = validate::select_operation(**doc, name);
-  if (!op) {
-    add_error(role, index, std::move(op.error()), p.map);
-    return p;
-  }
-  auto tree = normalizer_.run(*schema_, **doc, **op, options_->normalize, rewrites_, arena_);
+  const FrontEndQuery q = front_end_.read(text, role, index, extract, *schema_,
+                                          options_->operation_name, arena_, result_->errors);
+  p.map = q.map;
+  p.state = q.state;
+  if (q.state != QueryState::kOk) return p;
+  auto tree =
+      normalizer_.run(*schema_, *q.document, *q.operation, options_->normalize, rewrites_, arena_);
   if (!tree) {
-    add_error(role, index, std::move(tree.error()), p.map);
+    add_mapped_error(result_->errors, role, index, std::move(tree.error()), p.map);
+    p.state = QueryState::kInvalid;
     return p;
   }
   p.tree = *tree;
-  p.state = State::kOk;
   return p;
 }
 
@@ -161,7 +84,7 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
   for (size_t k = 0; k < references.size(); ++k) {
     references_.push_back(prepare(references[k], QueryRole::kReference, static_cast<uint32_t>(k),
                                   options.extract_references));
-    any_reference_invalid = any_reference_invalid || references_.back().state != State::kOk;
+    any_reference_invalid = any_reference_invalid || references_.back().state != QueryState::kOk;
   }
   if (references.empty()) {
     result.errors.push_back({QueryRole::kReference, 0,
@@ -170,8 +93,9 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
   }
   const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
 
-  if (cand.state != State::kOk) {
-    result.verdict = cand.state == State::kNoQuery ? Verdict::kNoQuery : Verdict::kInvalidCandidate;
+  if (cand.state != QueryState::kOk) {
+    result.verdict =
+        cand.state == QueryState::kNoQuery ? Verdict::kNoQuery : Verdict::kInvalidCandidate;
     if (any_reference_invalid) {
       result.verdict = stage1_precedence(result.verdict, Verdict::kInvalidReference);
     }
@@ -184,7 +108,7 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
   int32_t last = kNoReference;  // the pair the comparer holds
   Comparison best_c;
   for (size_t k = 0; k < references_.size(); ++k) {
-    if (references_[k].state != State::kOk) continue;
+    if (references_[k].state != QueryState::kOk) continue;
     const Comparison c = comparer_.compare(references_[k].tree, cand.tree);
     last = static_cast<int32_t>(k);
     if (best == kNoReference || better_match(c, best_c, options.delta)) {

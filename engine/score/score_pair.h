@@ -73,22 +73,11 @@
 #include "engine/schema/schema.h"
 #include "engine/score/explanation.h"
 #include "engine/score/position_map.h"
+#include "engine/score/query_front_end.h"
 #include "engine/score/tree_compare.h"
 #include "engine/score/verdict.h"
-#include "engine/validate/context.h"
-#include "engine/validate/validator.h"
 
 namespace gqleval::score {
-
-// Which input a diagnostic or a rule firing belongs to.
-enum class QueryRole : uint8_t { kSchema, kReference, kCandidate };
-std::string_view query_role_name(QueryRole role);  // "schema", "reference", "candidate"
-
-struct QueryDiagnostic {
-  QueryRole query = QueryRole::kCandidate;
-  uint32_t reference = 0;  // 0-based, when query is kReference
-  Diagnostic diagnostic;
-};
 
 struct FiredRule {
   QueryRole query = QueryRole::kCandidate;  // kReference (the matched one) or kCandidate
@@ -151,15 +140,13 @@ class Scorer {
   TreeComparer& comparer() { return comparer_; }
 
  private:
-  enum class State : uint8_t { kOk, kNoQuery, kInvalid };
   struct Prepared {
-    State state = State::kInvalid;
+    QueryState state = QueryState::kInvalid;
     normalize::NormalTree tree;
     PositionMap map;
   };
 
   Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract);
-  void add_error(QueryRole role, uint32_t index, Diagnostic d, const PositionMap& map);
   void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
 
   // Per call.
@@ -170,9 +157,8 @@ class Scorer {
 
   // Reused.
   Arena arena_;
+  QueryFrontEnd front_end_;
   normalize::Normalizer normalizer_;
-  validate::Validator validator_;
-  validate::ValidateOptions validate_options_;
   TreeComparer comparer_;
   std::vector<Prepared> references_;
   std::vector<TopNode> top_;

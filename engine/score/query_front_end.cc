@@ -1,0 +1,96 @@
+#include "engine/score/query_front_end.h"
+
+#include <utility>
+
+#include "engine/graphql/parser.h"
+#include "io/query_extract.h"
+
+namespace gqleval::score {
+namespace {
+
+size_t operation_count(const ast::Document& doc) {
+  size_t n = 0;
+  for (const ast::Definition* d : doc.definitions) n += d->kind == ast::DefinitionKind::kOperation;
+  return n;
+}
+
+}  // namespace
+
+std::string_view query_role_name(QueryRole role) {
+  switch (role) {
+    case QueryRole::kSchema: return "schema";
+    case QueryRole::kReference: return "reference";
+    case QueryRole::kCandidate: return "candidate";
+  }
+  return "unknown";
+}
+
+bool is_blank(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',') return false;
+  }
+  return true;
+}
+
+Diagnostic error_without_location(std::string_view rule, std::string message) {
+  Diagnostic d;
+  d.rule = std::string(rule);
+  d.message = std::move(message);
+  return d;
+}
+
+void add_mapped_error(std::vector<QueryDiagnostic>& errors, QueryRole role, uint32_t index,
+                      Diagnostic d, const PositionMap& map) {
+  for (SourcePos& p : d.locations) p = map.apply(p);
+  errors.push_back({role, index, std::move(d)});
+}
+
+FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_t index,
+                                  bool extract, const schema::Schema& schema,
+                                  std::string_view operation_name, Arena& arena,
+                                  std::vector<QueryDiagnostic>& errors) {
+  FrontEndQuery q;
+  std::string_view query = text;
+  if (extract) {
+    const io::Extraction e = io::extract_query(text, arena);
+    if (!e.found) {
+      errors.push_back(
+          {role, index,
+           error_without_location("Extraction", "No GraphQL query found in the " +
+                                                    std::string(query_role_name(role)) + ".")});
+      q.state = role == QueryRole::kCandidate ? QueryState::kNoQuery : QueryState::kInvalid;
+      return q;
+    }
+    query = e.query;
+    q.map.origin = io::position_in_text(text, e, SourcePos{1, 1});
+  } else if (role == QueryRole::kCandidate && is_blank(text)) {
+    errors.push_back(
+        {role, index, error_without_location("Extraction", "The candidate is empty.")});
+    q.state = QueryState::kNoQuery;
+    return q;
+  }
+
+  auto doc = graphql::parse(query, arena);
+  if (!doc) {
+    add_mapped_error(errors, role, index, std::move(doc.error()), q.map);
+    return q;
+  }
+  Diagnostics diags = validator_.validate(schema, **doc, options_);
+  if (validate::has_errors(diags)) {
+    for (Diagnostic& d : diags) add_mapped_error(errors, role, index, std::move(d), q.map);
+    return q;
+  }
+  const std::string_view name = operation_count(**doc) > 1 ? operation_name : std::string_view{};
+  auto op = validate::select_operation(**doc, name);
+  if (!op) {
+    add_mapped_error(errors, role, index, std::move(op.error()), q.map);
+    return q;
+  }
+  q.document = *doc;
+  q.operation = *op;
+  q.state = QueryState::kOk;
+  return q;
+}
+
+}  // namespace gqleval::score

@@ -1,0 +1,71 @@
+// Stage 1 of SEMANTICS.md for one query text: find it (optionally, in LLM
+// prose), parse it, validate it with every rule, and pick the operation to
+// run. The scorer runs it on every reference and candidate; the
+// execute-and-match baseline (bench/baseline) runs the very same code, so both
+// accept and reject exactly the same queries with the same diagnostics.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/base/diagnostic.h"
+#include "engine/graphql/ast.h"
+#include "engine/schema/schema.h"
+#include "engine/score/position_map.h"
+#include "engine/validate/validator.h"
+
+namespace gqleval::score {
+
+// Which input a diagnostic or a rule firing belongs to.
+enum class QueryRole : uint8_t { kSchema, kReference, kCandidate };
+std::string_view query_role_name(QueryRole role);  // "schema", "reference", "candidate"
+
+struct QueryDiagnostic {
+  QueryRole query = QueryRole::kCandidate;
+  uint32_t reference = 0;  // 0-based, when query is kReference
+  Diagnostic diagnostic;
+};
+
+// Blank in GraphQL's sense: only white space, line terminators, commas and
+// the BOM (comments alone are not a query either, but the parser says so).
+bool is_blank(std::string_view text);
+
+Diagnostic error_without_location(std::string_view rule, std::string message);
+
+enum class QueryState : uint8_t {
+  kOk,       // parsed, valid, operation chosen
+  kNoQuery,  // a candidate with nothing in it (not found, or blank)
+  kInvalid,  // found but not valid: a parse, validation or operation error
+};
+
+struct FrontEndQuery {
+  QueryState state = QueryState::kInvalid;
+  const ast::Document* document = nullptr;              // when kOk
+  const ast::OperationDefinition* operation = nullptr;  // when kOk
+  PositionMap map;  // from the extracted query to the text as given
+};
+
+// Holds the validation workspace; reuse one per thread. Not thread-safe.
+class QueryFrontEnd {
+ public:
+  // Reads one query text into `arena`. Failures append their diagnostics,
+  // positions mapped into `text`, to `errors` as (role, index).
+  // `operation_name` picks among several operations; a document with one
+  // operation runs it whatever its name.
+  FrontEndQuery read(std::string_view text, QueryRole role, uint32_t index, bool extract,
+                     const schema::Schema& schema, std::string_view operation_name, Arena& arena,
+                     std::vector<QueryDiagnostic>& errors);
+
+ private:
+  validate::Validator validator_;
+  validate::ValidateOptions options_;
+};
+
+// Appends `d` with its positions moved by `map`.
+void add_mapped_error(std::vector<QueryDiagnostic>& errors, QueryRole role, uint32_t index,
+                      Diagnostic d, const PositionMap& map);
+
+}  // namespace gqleval::score
