@@ -15,14 +15,6 @@
 #include "io/query_extract.h"
 #include "testing/allocation_counter.h"
 
-// Skipped under AddressSanitizer: the counts asserted here are those of the
-// optimized build (the sanitizer build is -O1, where inlining differs).
-#if defined(__SANITIZE_ADDRESS__)
-#define GQLEVAL_COUNTING_NEW 0
-#else
-#define GQLEVAL_COUNTING_NEW 1
-#endif
-
 namespace gqleval::score {
 namespace {
 
@@ -75,11 +67,7 @@ size_t stage_allocations(const std::vector<std::string_view>& references,
   return gqleval::testing::allocation_count() - before;
 }
 
-#define SKIP_WITHOUT_COUNTING() \
-  if (!GQLEVAL_COUNTING_NEW) GTEST_SKIP() << "allocation counting is off under AddressSanitizer"
-
 TEST(ScoreAllocation, CountingAllocatorWorks) {
-  SKIP_WITHOUT_COUNTING();
   const uint64_t before = gqleval::testing::allocation_count();
   // Direct calls of the allocation functions: a new-expression whose result
   // is unused may be elided by the optimizer, a function call may not.
@@ -96,7 +84,6 @@ TEST(ScoreAllocation, CountingAllocatorWorks) {
 // either (validate() reuses a per-thread workspace, extract_query() finds a
 // fence with a plain line scan), so a fenced answer allocates nothing at all.
 TEST(ScoreAllocation, EquivalentPairAddsNoAllocation) {
-  SKIP_WITHOUT_COUNTING();
   const std::vector<std::string_view> refs = {
       "query { users(id: 1) { username posts { title } } }"};
   const std::string_view cand =
@@ -111,7 +98,6 @@ TEST(ScoreAllocation, EquivalentPairAddsNoAllocation) {
 // An answer without a fence (the query alone): the whole pair, every stage
 // included, allocates nothing once warm.
 TEST(ScoreAllocation, BareQueryPairAllocatesNothing) {
-  SKIP_WITHOUT_COUNTING();
   const std::vector<std::string_view> refs = {
       "query { users(id: 1) { username posts { title } } }"};
   const std::string_view cand =
@@ -121,7 +107,6 @@ TEST(ScoreAllocation, BareQueryPairAllocatesNothing) {
 }
 
 TEST(ScoreAllocation, MismatchWithExplanationAddsNoAllocation) {
-  SKIP_WITHOUT_COUNTING();
   const std::vector<std::string_view> refs = {"{ users(id: 1) { username } }",
                                               "{ search(text: \"a\") { ... on Media { title } } }"};
   const std::string_view cand = "{ search(text: \"a\") { ... on Book { title author } } }";
