@@ -56,6 +56,19 @@ const char* skip_string(const char* p, const char* end) {
   return end;
 }
 
+const char* code_position(const char* from, const char* target, const char* end) {
+  const char* p = from;
+  while (p < target) {
+    if (*p != '"' && *p != '#') {
+      ++p;
+      continue;
+    }
+    p = *p == '"' ? skip_string(p, end) : skip_comment(p, end);
+    if (p > target) return p;
+  }
+  return target;
+}
+
 const char* match_braces(const char* p, const char* end) {
   int depth = 0;
   while (p < end) {

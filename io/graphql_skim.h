@@ -19,6 +19,11 @@ const char* skip_ignored(const char* p, const char* end);
 // p is at '"': one past the string or block string (see above).
 const char* skip_string(const char* p, const char* end);
 
+// Whether `target` is GraphQL code, as read from `from` (a position in code:
+// not inside a comment or string): target itself if it is, else one past the
+// comment or string that holds it, the next place where code may start.
+const char* code_position(const char* from, const char* target, const char* end);
+
 // p is at '{': one past the matching '}', or nullptr if the text ends first.
 const char* match_braces(const char* p, const char* end);
 

@@ -172,13 +172,25 @@ Extraction extract_from(std::string_view text, size_t begin, size_t end, Extract
   const char* const base = text.data();
   Extraction result;
   result.source = source;
+  // A fenced block is GraphQL text: what its comments and strings say is not
+  // a query (`# Returns { name }`). Prose has no such structure ('#' heads a
+  // Markdown title there), so only a block's anchors are checked.
+  const bool code = source == ExtractionSource::kFencedBlock;
+  size_t in_code = begin;  // a position known to be outside comments and strings
+  auto commented = [&](const Anchor& a, size_t& resume) {
+    if (!code) return false;
+    const char* at = skim::code_position(base + in_code, base + a.begin, base + end);
+    in_code = resume = static_cast<size_t>(at - base);
+    return resume != a.begin;
+  };
   Anchor anchor;
   for (size_t pos = begin;;) {
     if (!find_first_anchor(text, pos, end, anchor)) return Extraction{};
+    if (commented(anchor, pos)) continue;
     if (anchor.kind != kTypeSystem) break;
     const char* close = skim::match_braces(base + anchor.end - 1, base + end);
     if (close == nullptr) return Extraction{};  // a type definition that never closes
-    pos = static_cast<size_t>(close - base);
+    pos = in_code = static_cast<size_t>(close - base);
   }
   result.found = true;
   result.offset = anchor.begin;
@@ -204,7 +216,9 @@ Extraction extract_from(std::string_view text, size_t begin, size_t end, Extract
   size_t joined_size = 0;
   size_t last = stop;
   Anchor fragment;
-  while (last < end && find_fragment_anchor(text, last, end, fragment)) {
+  in_code = stop;
+  for (size_t search = stop; search < end && find_fragment_anchor(text, search, end, fragment);) {
+    if (commented(fragment, search)) continue;
     size_t fragment_end = definition_end(text, fragment, end);
     if (fragment_end == kUnbalanced) fragment_end = end;
     if (joined == nullptr) {
@@ -216,7 +230,7 @@ Extraction extract_from(std::string_view text, size_t begin, size_t end, Extract
     joined_size += blank_out(base + last, base + fragment.begin, joined + joined_size);
     std::memcpy(joined + joined_size, base + fragment.begin, fragment_end - fragment.begin);
     joined_size += fragment_end - fragment.begin;
-    last = fragment_end;
+    last = search = in_code = fragment_end;
   }
   if (joined != nullptr) {
     result.query = std::string_view(joined, joined_size);

@@ -40,6 +40,32 @@ TEST_F(ExtractTest, FencedBlockTaggedGraphqlWithProseAround) {
   EXPECT_EQ(last_.offset, text.find("query {"));
 }
 
+// A fenced block is GraphQL: a query written in its comments or strings is no
+// query, and a block holding only such text holds no selection set.
+TEST_F(ExtractTest, CommentsAndStringsInAFencedBlockAreNotQueries) {
+  EXPECT_EQ(query_of("```graphql\n# Returns { name } of the user\nquery GetUser {\n  users { name "
+                     "}\n}\n```"),
+            "query GetUser {\n  users { name }\n}");
+  EXPECT_EQ(query_of("```graphql\n# {id}\n{ users { name } }\n```"), "{ users { name } }");
+  EXPECT_EQ(query_of("```graphql\n# query { wrong }\n{ users { name } }\n```"),
+            "{ users { name } }");
+  // The first block holds only a commented-out attempt: the second block counts.
+  std::string text =
+      "```graphql\n# old attempt: { users(id: 2) { name } }\n```\n"
+      "```graphql\n{ users(id: 1) { name } }\n```\n";
+  EXPECT_EQ(query_of(text), "{ users(id: 1) { name } }");
+  EXPECT_EQ(last_.offset, text.find("{ users(id: 1)"));
+  // Nor does a string.
+  EXPECT_EQ(query_of("```graphql\n\"{ users(id: 2) { name } }\"\n```\n```\n{ b { c } }\n```"),
+            "{ b { c } }");
+  // A fragment definition commented out after the query is not joined.
+  EXPECT_EQ(query_of("```graphql\n{ a { ...F } }\n\"note\"\n# fragment F on A { old }\n"
+                     "fragment F on A { x }\n```"),
+            "{ a { ...F } }\n" + std::string(6, ' ') + "\n" + std::string(25, ' ') +
+                "\nfragment F on A { x }");
+  EXPECT_EQ(query_of("# The query { users { name } }"), "query { users { name } }");
+}
+
 TEST_F(ExtractTest, FencedBlockTagsUntaggedGqlAnyCaseAndTildes) {
   EXPECT_EQ(query_of("```\n{ a }\n```"), "{ a }");
   EXPECT_EQ(query_of("```gql\n{ a }\n```"), "{ a }");

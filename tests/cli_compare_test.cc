@@ -49,7 +49,8 @@ TEST_F(CliCompare, EquivalentPairExitsZero) {
             "precision 1.000, recall 1.000, F1 1.000\n"
             "rules fired:\n"
             "  cand.graphql:1:3: endpoints: query -> usersById(id: 1): usersById -> users (same "
-            "data)\n");
+            "data)\n"
+            "rules: cycles,endpoints\n");
   EXPECT_EQ(r.err, "");
 }
 
@@ -64,7 +65,8 @@ TEST_F(CliCompare, MismatchFromLlmTextExplainsAndExitsOne) {
             "missing (in the reference, not in the candidate):\n"
             "  query -> users(id: 1) -> posts  (2 nodes, at ref.graphql:4:5)\n"
             "extra (in the candidate, not in the reference):\n"
-            "  query -> users(id: 1) -> email  (1 node, at answer.md:3:33)\n");
+            "  query -> users(id: 1) -> email  (1 node, at answer.md:3:33)\n"
+            "rules: cycles,endpoints\n");
 }
 
 TEST_F(CliCompare, JsonOutput) {
@@ -76,7 +78,8 @@ TEST_F(CliCompare, JsonOutput) {
             "\"reference_nodes\":4,\"candidate_nodes\":5,\"operation_differs\":false,"
             "\"precision\":0.8,\"recall\":1,\"f1\":0.888888888888889,\"matched_reference\":0,"
             "\"missing_paths\":[],\"extra_paths\":[{\"path\":\"query -> users(id: 1) -> email\","
-            "\"line\":1,\"column\":43,\"nodes\":1}],\"rules_fired\":[],\"errors\":[]}\n");
+            "\"line\":1,\"column\":43,\"nodes\":1}],\"rules_fired\":[],\"errors\":[],\"rules\":"
+            "\"cycles,endpoints\"}\n");
 }
 
 TEST_F(CliCompare, SeveralReferences) {
@@ -89,7 +92,8 @@ TEST_F(CliCompare, SeveralReferences) {
             "verdict: equivalent (pass)\n"
             "missing 0, extra 0, shared 3 (reference 3 nodes, candidate 3 nodes)\n"
             "precision 1.000, recall 1.000, F1 1.000\n"
-            "matched reference: ref2.graphql (index 1 of 2 references)\n");
+            "matched reference: ref2.graphql (index 1 of 2 references)\n"
+            "rules: cycles,endpoints\n");
 }
 
 TEST_F(CliCompare, RuleSwitches) {
@@ -97,6 +101,9 @@ TEST_F(CliCompare, RuleSwitches) {
   CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --no-rules");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "verdict: mismatch (fail)");
+  EXPECT_NE(r.out.find("\nrules: none\n"), std::string::npos) << r.out;  // the run says so
+  r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set cycles,rgeval --json");
+  EXPECT_NE(r.out.find(",\"rules\":\"cycles,rgeval\"}"), std::string::npos) << r.out;
   r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set cycles");
   EXPECT_EQ(r.exit_code, 1);
   r = compare("--schema s.graphql ref.graphql cand.graphql --rule-set endpoints");
@@ -129,7 +136,8 @@ TEST_F(CliCompare, TypenameVariablesAndOperation) {
             "verdict: invalid_candidate (fail)\n"
             "errors:\n"
             "  two.graphql: OperationSelection: Must provide operation name if query contains "
-            "multiple operations.\n");
+            "multiple operations.\n"
+            "rules: cycles,endpoints\n");
   EXPECT_EQ(compare("--schema s.graphql ref.graphql two.graphql --operation B").exit_code, 0);
 }
 
@@ -141,7 +149,8 @@ TEST_F(CliCompare, ExtractionCanBeTurnedOff) {
   EXPECT_EQ(r.out,
             "verdict: invalid_candidate (fail)\n"
             "errors:\n"
-            "  answer.md:1:1: Syntax: Syntax Error: Unexpected Name \"Answer\".\n");
+            "  answer.md:1:1: Syntax: Syntax Error: Unexpected Name \"Answer\".\n"
+            "rules: cycles,endpoints\n");
 }
 
 TEST_F(CliCompare, Stage1Verdicts) {
@@ -151,7 +160,8 @@ TEST_F(CliCompare, Stage1Verdicts) {
   EXPECT_EQ(r.out,
             "verdict: no_query (fail)\n"
             "errors:\n"
-            "  none.md: Extraction: No GraphQL query found in the candidate.\n");
+            "  none.md: Extraction: No GraphQL query found in the candidate.\n"
+            "rules: cycles,endpoints\n");
   write("badref.graphql", "{ users(id: 1) { name } }");
   r = compare("--schema s.graphql badref.graphql none.md --json");
   EXPECT_EQ(r.exit_code, 1);
@@ -170,7 +180,8 @@ TEST_F(CliCompare, SchemaThatDoesNotBuild) {
   EXPECT_EQ(r.out,
             "verdict: invalid_schema (fail)\n"
             "errors:\n"
-            "  bad.graphql:1:17: KnownTypeNames: Unknown type \"Nope\".\n");
+            "  bad.graphql:1:17: KnownTypeNames: Unknown type \"Nope\".\n"
+            "rules: cycles,endpoints\n");
 }
 
 TEST_F(CliCompare, StrictSchema) {

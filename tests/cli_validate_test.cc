@@ -67,8 +67,9 @@ TEST_F(CliValidate, SchemaDialectWarningsGoToStderrAndStrictRejects) {
   write("q.graphql", "{ user(id: 1) { born } }");
   CommandRun r = validate("--schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.err, "s.graphql:2:41: warning: KnownTypeNames: Unknown type \"Date\". Declared it "
-                   "as the StepZen scalar Date.\n");
+  EXPECT_EQ(r.err,
+            "s.graphql:2:41: warning: KnownTypeNames: Unknown type \"Date\". Declared it "
+            "as the StepZen scalar Date.\n");
   CommandRun strict = validate("--strict-schema --schema s.graphql q.graphql");
   EXPECT_EQ(strict.exit_code, 2);
   EXPECT_NE(strict.err.find("does not build"), std::string::npos) << strict.err;
@@ -78,21 +79,25 @@ TEST_F(CliValidate, RuleFlagRunsOnlyThatRule) {
   write("q.graphql", "query Q($unused: Int) { user(id: 1) { nam } }");
   CommandRun r = validate("--quiet --rule NoUnusedVariables --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "q.graphql:1:9: NoUnusedVariables: Variable \"$unused\" is never used in "
-                   "operation \"Q\".\n");
-  CommandRun lenient = validate("--quiet --lenient --rule NoUnusedVariables --schema s.graphql "
-                                "q.graphql");
+  EXPECT_EQ(r.out,
+            "q.graphql:1:9: NoUnusedVariables: Variable \"$unused\" is never used in "
+            "operation \"Q\".\n");
+  CommandRun lenient = validate(
+      "--quiet --lenient --rule NoUnusedVariables --schema s.graphql "
+      "q.graphql");
   EXPECT_EQ(lenient.exit_code, 0);
-  EXPECT_EQ(lenient.out, "q.graphql:1:9: warning: NoUnusedVariables: Variable \"$unused\" is "
-                         "never used in operation \"Q\".\n");
+  EXPECT_EQ(lenient.out,
+            "q.graphql:1:9: warning: NoUnusedVariables: Variable \"$unused\" is "
+            "never used in operation \"Q\".\n");
 }
 
 TEST_F(CliValidate, SeveralOperationsNeedAName) {
   write("q.graphql", "query A { user(id: 1) { id } }\nquery B { user(id: 2) { id } }\n");
   CommandRun r = validate("--quiet --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "q.graphql:0:0: OperationSelection: Must provide operation name if query "
-                   "contains multiple operations.\n");
+  EXPECT_EQ(r.out,
+            "q.graphql: OperationSelection: Must provide operation name if query "
+            "contains multiple operations.\n");
   EXPECT_EQ(validate("--quiet --operation B --schema s.graphql q.graphql").exit_code, 0);
 }
 
@@ -134,8 +139,9 @@ TEST_F(CliValidate, RowsNeedAQueryColumn) {
   write("rows.csv", "schema,text\n\"type Query { n: Int }\",{ n }\n");
   CommandRun r = validate("--input rows.csv");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "gqleval validate: the input needs a query column and a schema column (or "
-                   "--schema); found: schema, text\n");
+  EXPECT_EQ(r.err,
+            "gqleval validate: the input needs a query column and a schema column (or "
+            "--schema); found: schema, text\n");
 }
 
 }  // namespace

@@ -161,13 +161,17 @@ int run_compare(std::span<char* const> argv) {
   labels.references = reference_paths;
   labels.candidate = candidate_path;
   labels.schema = *schema_path;
+  // A run states the rule profile it used (SEMANTICS.md, Stage 3).
+  const std::string profile = normalize::rule_profile(options.normalize.rules);
   auto print = [&](const score::PairResult& r) {
     if (args.has("json")) {
       std::string line = score::to_json(r);
+      line.insert(line.size() - 1, ",\"rules\":\"" + profile + "\"");
       line.push_back('\n');
       std::fputs(line.c_str(), stdout);
     } else {
       std::fputs(score::render_text(r, labels).c_str(), stdout);
+      std::fputs(("rules: " + profile + "\n").c_str(), stdout);
     }
     return r.pass ? kExitOk : kExitNegative;
   };

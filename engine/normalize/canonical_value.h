@@ -82,4 +82,19 @@ void append_symbol_marker(std::string& out, uint32_t index);
 // The index encoded at text[pos] (which must be kSymbolMarker).
 uint32_t read_symbol_marker(std::string_view text, size_t pos);
 
+// Calls f(index, offset in the masked text) for every symbol marker of text; a
+// marker counts as one character of the masked text.
+template <class F>
+void for_each_symbol_marker(std::string_view text, F&& f) {
+  size_t masked = 0;
+  for (size_t i = 0; i < text.size(); ++masked) {
+    if (text[i] == kSymbolMarker) {
+      f(read_symbol_marker(text, i), masked);
+      i += kSymbolMarkerSize;
+    } else {
+      ++i;
+    }
+  }
+}
+
 }  // namespace gqleval::normalize

@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "engine/graphql/number.h"
+
 namespace gqleval::normalize {
 
 namespace {
@@ -71,6 +73,7 @@ const CValue* ValueCoercer::make_null() { return make(CKind::kNull); }
 
 const CValue* ValueCoercer::float_value(double d) {
   if (d == 0) d = 0;  // -0.0 and 0.0 are one value
+  if (std::isinf(d)) return make(CKind::kFloat, d > 0 ? "Infinity" : "-Infinity");
   char buf[64];
   auto res = std::to_chars(buf, buf + sizeof(buf) - 2, d);
   char* end = res.ptr;
@@ -88,7 +91,7 @@ std::span<const CField> ValueCoercer::sorted_fields(std::span<CField> fields) {
   return fields;
 }
 
-std::nullptr_t ValueCoercer::fail(std::string rule, std::string message, SourcePos pos) {
+std::nullptr_t ValueCoercer::fail(std::string_view rule, std::string message, SourcePos pos) {
   if (!error_) error_ = make_error(rule, std::move(message), pos);
   return nullptr;
 }
@@ -145,9 +148,7 @@ const CValue* ValueCoercer::literal_scalar(const ast::Value& value, const schema
       return make(CKind::kInt, canonical_int_text(value.text));
     }
     if (td.name == "Float" && (value.kind == K::kInt || value.kind == K::kFloat)) {
-      double d = 0;
-      std::from_chars(value.text.data(), value.text.data() + value.text.size(), d);
-      return float_value(d);
+      return float_value(graphql::number_value(value.text));
     }
     if (td.name == "String" && value.kind == K::kString) return make(CKind::kString, value.text);
     if (td.name == "Boolean" && value.kind == K::kBoolean) {
@@ -158,7 +159,8 @@ const CValue* ValueCoercer::literal_scalar(const ast::Value& value, const schema
     }
     if (td.name == "ID") {
       if (value.kind == K::kString) return make(CKind::kString, value.text);
-      if (value.kind == K::kInt) return make(CKind::kString, canonical_int_text(value.text));
+      // graphql-js's ID takes an IntValue's text as written: "-0" stays "-0".
+      if (value.kind == K::kInt) return make(CKind::kString, value.text);
     }
   }
   // Custom scalars: no coercion rule is known, so the literal stays as written
@@ -264,7 +266,7 @@ const CValue* ValueCoercer::coerce_json(const simdjson::dom::element& value, sch
 }
 
 std::nullptr_t ValueCoercer::json_invalid(const simdjson::dom::element& value, const JsonSite& site,
-                                          std::string detail) {
+                                          const std::string& detail) {
   std::string msg = "Variable \"$" + std::string(site.variable) + "\" got invalid value " +
                     simdjson::minify(value) + "; " + detail;
   return fail("VariableValues", std::move(msg), site.pos);

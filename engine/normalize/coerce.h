@@ -72,28 +72,28 @@ class ValueCoercer {
   const CValue* make_null();
 
   // Error reporting for resolvers.
-  std::nullptr_t fail(std::string rule, std::string message, SourcePos pos);
+  std::nullptr_t fail(std::string_view rule, std::string message, SourcePos pos);
   bool failed() const { return error_.has_value(); }
   const Diagnostic& error() const { return *error_; }
   void clear_error() { error_.reset(); }
 
  private:
-  const CValue* literal_scalar(const ast::Value& value, const schema::TypeDef& type);
+  const CValue* literal_scalar(const ast::Value& value, const schema::TypeDef& td);
   const CValue* literal_generic(const ast::Value& value);
-  const CValue* literal_object(const ast::Value& value, const schema::TypeDef& type);
+  const CValue* literal_object(const ast::Value& value, const schema::TypeDef& td);
   struct JsonSite {
     std::string_view variable;
     SourcePos pos;
   };
   const CValue* json_value(const simdjson::dom::element& value, schema::TypeRef type,
                            const JsonSite& site);
-  const CValue* json_scalar(const simdjson::dom::element& value, const schema::TypeDef& type,
+  const CValue* json_scalar(const simdjson::dom::element& value, const schema::TypeDef& td,
                             const JsonSite& site);
   const CValue* json_generic(const simdjson::dom::element& value);
-  const CValue* json_object(const simdjson::dom::element& value, const schema::TypeDef& type,
+  const CValue* json_object(const simdjson::dom::element& value, const schema::TypeDef& td,
                             const JsonSite& site);
   std::nullptr_t json_invalid(const simdjson::dom::element& value, const JsonSite& site,
-                              std::string detail);
+                              const std::string& detail);
   std::span<const CField> sorted_fields(std::span<CField> fields);
   const CValue* make(CKind kind, std::string_view text = {});
   const CValue* float_value(double d);

@@ -31,6 +31,31 @@ TEST_F(ArgumentsTest, IntAndStringLiteralsAreTheSameId) {
   EXPECT_NE(root_key("{ book(id: \"01\") { isbn } }"), root_key("{ book(id: 1) { isbn } }"));
 }
 
+// graphql-js reads a Float literal with parseFloat: beyond the range of a
+// double it is Infinity, not 0 (from_chars alone would leave 0).
+TEST_F(ArgumentsTest, FloatLiteralsBeyondTheRangeOfADoubleAreInfinite) {
+  EXPECT_EQ(root_key("{ search(text: \"x\", score: 1e400) { __typename } }"),
+            "search(score: Infinity, text: \"x\")");
+  EXPECT_EQ(root_key("{ search(text: \"x\", score: -1e400) { __typename } }"),
+            "search(score: -Infinity, text: \"x\")");
+  EXPECT_EQ(root_key("{ search(text: \"x\", score: 1e400) { __typename } }"),
+            root_key("{ search(text: \"x\", score: 2e500) { __typename } }"));
+  EXPECT_NE(root_key("{ search(text: \"x\", score: 1e400) { __typename } }"),
+            root_key("{ search(text: \"x\", score: 0) { __typename } }"));
+  // An Int literal of 401 digits at a Float position, too.
+  EXPECT_EQ(
+      root_key("{ search(text: \"x\", score: 1" + std::string(400, '0') + ") { __typename } }"),
+      "search(score: Infinity, text: \"x\")");
+  // Below the range: zero, as parseFloat makes it.
+  EXPECT_EQ(root_key("{ search(text: \"x\", score: 1e-400) { __typename } }"),
+            "search(score: 0.0, text: \"x\")");
+}
+
+// graphql-js's ID takes an IntValue's text: -0 is the ID "-0", not "0".
+TEST_F(ArgumentsTest, IdFromIntKeepsTheLiteralText) {
+  EXPECT_EQ(root_key("{ book(id: -0) { isbn } }"), "book(id: \"-0\")");
+}
+
 TEST_F(ArgumentsTest, IntAndFloatLiteralsAreTheSameFloat) {
   EXPECT_EQ(root_key("{ search(text: \"x\", score: 1) { __typename } }"),
             "search(score: 1.0, text: \"x\")");
@@ -144,8 +169,34 @@ TEST_F(ArgumentsTest, JsonValuesThatDoNotFitAreErrors) {
             "defined by type \"SearchFilter\".");
   options.variables_json = R"({"t": null})";
   EXPECT_EQ(root_key("query($t: String!) { search(text: $t) { __typename } }", options),
-            "error: Variable \"$t\" got invalid value null; Expected non-nullable type "
-            "\"String!\" not to be null.");
+            "error: Variable \"$t\" of non-null type \"String!\" must not be null.");
+}
+
+// The spec's CoerceVariableValues: a value is checked against the type the
+// variable is declared with, not only against the positions it is used at.
+TEST_F(ArgumentsTest, JsonValuesMustFitTheDeclaredType) {
+  auto with_variables = [](std::string_view json) {
+    NormalizeOptions o;
+    o.variables_json = json;  // a literal: it outlives the options
+    return o;
+  };
+  // The argument `sort` is nullable: the declaration alone rejects null.
+  EXPECT_EQ(root_key("query($s: Sort!) { search(text: \"x\", sort: $s) { __typename } }",
+                     with_variables(R"({"s": null})")),
+            "error: Variable \"$s\" of non-null type \"Sort!\" must not be null.");
+  // A default does not make null acceptable for a non-null variable.
+  EXPECT_EQ(root_key("query($s: Sort! = DESC) { search(text: \"x\", sort: $s) { __typename } }",
+                     with_variables(R"({"s": null})")),
+            "error: Variable \"$s\" of non-null type \"Sort!\" must not be null.");
+  // The same for list items (`ids` is [ID]).
+  EXPECT_EQ(root_key("query($i: [ID!]) { search(text: \"x\", ids: $i) { __typename } }",
+                     with_variables(R"({"i": ["1", null]})")),
+            "error: Variable \"$i\" got invalid value null; Expected non-nullable type "
+            "\"ID!\" not to be null.");
+  // A value that fits is coerced as at the position: the same key as the literal.
+  EXPECT_EQ(root_key("query($i: [ID!]) { search(text: \"x\", ids: $i) { __typename } }",
+                     with_variables(R"({"i": 7})")),
+            "search(ids: [\"7\"], text: \"x\")");
 }
 
 TEST_F(ArgumentsTest, VariablesTextMustBeAJsonObject) {

@@ -10,24 +10,6 @@
 
 namespace gqleval::normalize {
 
-namespace {
-
-// Calls f(variable index, offset in the masked text) for every symbol marker
-// of text; a marker counts as one character of the masked text.
-template <class F>
-void for_each_marker(std::string_view text, F&& f) {
-  size_t masked = 0;
-  for (size_t i = 0; i < text.size(); ++masked) {
-    if (text[i] == kSymbolMarker) {
-      f(read_symbol_marker(text, i), masked);
-      i += kSymbolMarkerSize;
-    } else {
-      ++i;
-    }
-  }
-}
-
-// Splits a build-time condition into its atoms.
 void split_atoms(std::string_view cond, std::vector<std::string_view>& out) {
   out.clear();
   if (cond.empty()) return;
@@ -39,6 +21,8 @@ void split_atoms(std::string_view cond, std::vector<std::string_view>& out) {
     start = end + 1;
   }
 }
+
+namespace {
 
 // The part of a key before the condition: name, arguments, type.
 void append_head(std::string& out, const BuildNode& n, const schema::Schema& s,
@@ -109,12 +93,12 @@ uint32_t TreeBuilder::number_symbols() {
         i == 0 ? masked_key_[i] : hash_combine(masked_path_[node.parent], masked_key_[i]);
     if (!node.has_symbols) continue;
     const uint64_t where = masked_path_[i];
-    for_each_marker(head, [&](uint32_t v, size_t offset) {
+    for_each_symbol_marker(head, [&](uint32_t v, size_t offset) {
       usage_[v] += mix64(hash_combine(where, hash_combine(1, offset)));
     });
     for (std::string_view atom : atom_scratch_) {
       const uint64_t atom_hash = masked_hash(atom, false);
-      for_each_marker(atom, [&](uint32_t v, size_t offset) {
+      for_each_symbol_marker(atom, [&](uint32_t v, size_t offset) {
         usage_[v] += mix64(hash_combine(where, hash_combine(atom_hash, offset)));
       });
     }
@@ -136,11 +120,14 @@ uint32_t TreeBuilder::number_symbols() {
     for (std::string_view atom : atom_scratch_) atoms_hash += mix64(masked_hash(atom, true));
     refined_key_[i] = hash_combine(masked_hash(head, true), atoms_hash);
   }
+  subtree_symbols_.assign(n, 0);
   for (uint32_t i = static_cast<uint32_t>(n); i-- > 0;) {
     if (nodes_[i].removed) continue;
     sort_scratch_.clear();
+    subtree_symbols_[i] = nodes_[i].has_symbols ? 1 : 0;
     for (uint32_t c = nodes_[i].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
       sort_scratch_.emplace_back(subtree_[c], c);
+      subtree_symbols_[i] |= subtree_symbols_[c];
     }
     std::sort(sort_scratch_.begin(), sort_scratch_.end());
     uint64_t h = refined_key_[i];
@@ -149,6 +136,9 @@ uint32_t TreeBuilder::number_symbols() {
   }
 
   // (c) number the symbols in pre-order, siblings by (subtree hash, source order).
+  // A tie that the hashes cannot break between two places holding symbols
+  // leaves the numbering to source order: noted, and settled after (c).
+  bool tied = false;
   uint32_t next = 0;
   auto number = [&](uint32_t v, size_t) {
     if (v < symbol_numbers_.size() && symbol_numbers_[v] == 0) symbol_numbers_[v] = ++next;
@@ -160,7 +150,7 @@ uint32_t TreeBuilder::number_symbols() {
     order_.pop_back();
     const BuildNode& node = nodes_[i];
     if (node.has_symbols) {
-      for_each_marker(node.args, number);
+      for_each_symbol_marker(node.args, number);
       split_atoms(node.cond, atom_scratch_);
       // Atoms by masked text, then by their refined hash.
       sort_scratch_.clear();
@@ -173,7 +163,13 @@ uint32_t TreeBuilder::number_symbols() {
         const int cmp = masked_atoms_[x.second].compare(masked_atoms_[y.second]);
         return cmp != 0 ? cmp < 0 : x < y;
       });
-      for (const auto& [h, a] : sort_scratch_) for_each_marker(atom_scratch_[a], number);
+      for (size_t k = 1; k < sort_scratch_.size(); ++k) {
+        const auto& [h0, a0] = sort_scratch_[k - 1];
+        const auto& [h1, a1] = sort_scratch_[k];
+        tied |= h0 == h1 && masked_atoms_[a0] == masked_atoms_[a1] &&
+                atom_scratch_[a1].find(kSymbolMarker) != std::string_view::npos;
+      }
+      for (const auto& [h, a] : sort_scratch_) for_each_symbol_marker(atom_scratch_[a], number);
     }
     // Siblings by masked key text (readable: $1 tends to come first in the
     // printed tree), then by subtree hash, then in source order.
@@ -185,9 +181,15 @@ uint32_t TreeBuilder::number_symbols() {
       const int cmp = masked_keys_[x.second].compare(masked_keys_[y.second]);
       return cmp != 0 ? cmp < 0 : x < y;
     });
+    for (size_t k = 1; k < sort_scratch_.size(); ++k) {
+      const auto& [h0, c0] = sort_scratch_[k - 1];
+      const auto& [h1, c1] = sort_scratch_[k];
+      tied |= h0 == h1 && subtree_symbols_[c1] != 0 && masked_keys_[c0] == masked_keys_[c1];
+    }
     for (size_t k = sort_scratch_.size(); k-- > 0;) order_.push_back(sort_scratch_[k].second);
   }
   const uint32_t in_tree = next;
+  if (tied && in_tree > 1) settle_symmetric_symbols(in_tree);
   // Symbols seen only in rule firings (never in the tree) still need a number.
   for (uint32_t& s : symbol_numbers_) {
     if (s == 0) s = ++next;

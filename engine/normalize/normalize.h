@@ -26,10 +26,15 @@
 // kept in source order; (b) number the symbols in the pre-order of that
 // ordering; (c) print the keys with the numbers and sort siblings by key.
 // Any numbering is a bijective renaming, so two trees that come out equal are
-// equal up to renaming (sound). Two queries that differ only in variable
-// names, or in the order of their variable definitions or selections, number
-// alike except in contrived symmetric cases where the same subtree appears
-// twice with different, otherwise indistinguishable variables.
+// equal up to renaming (sound). Where the hashes leave a tie between two
+// places that hold symbols (symmetric queries: a cycle of variables, each used
+// alike), the numbering is searched instead: every numbering within the
+// classes of equal usage signature is printed canonically and the smallest
+// text wins (symmetric_symbols.cc), so the order of selections and the names
+// of variables never matter. Above 5,040 candidate numberings (more than
+// seven variables that no signature tells apart) the search is skipped and
+// source order breaks the tie: two such queries may then compare unequal
+// (never falsely equal).
 //
 // Limits (named constants; exceeding one is an error with rule
 // "NormalizeLimit" and the position of the selection that crossed it):

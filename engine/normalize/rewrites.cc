@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/base/concat.h"
 #include "engine/graphql/parser.h"
 #include "engine/normalize/coerce.h"
 
@@ -10,6 +11,9 @@ namespace gqleval::normalize {
 namespace {
 
 bool is_meta_name(std::string_view name) { return name.size() >= 2 && name.substr(0, 2) == "__"; }
+
+// "where: " for a warning about the rules-file entry at JSON path `where`.
+std::string entry(const std::string& where) { return where.empty() ? "" : where + ": "; }
 
 bool is_root_type(const schema::Schema& s, schema::TypeId t) {
   return t == s.query_type() || t == s.mutation_type() || t == s.subscription_type();
@@ -176,6 +180,10 @@ std::shared_ptr<const Rewrites> Rewrites::build(std::shared_ptr<const schema::Sc
   const size_t n = r->schema_->field_count();
   r->endpoint_.assign(n, schema::kNone);
   r->endpoint_derived_.assign(n, false);
+  r->group_parent_.resize(n);
+  for (schema::FieldId f = 0; f < n; ++f) r->group_parent_[f] = f;
+  r->file_named_.assign(n, 0);
+  r->file_canonical_.assign(n, 0);
   r->rgeval_.assign(n, schema::kNone);
   if (file == nullptr || file->derive_inverse_pairs) r->derive_inverse_pairs();
   if (file == nullptr || file->derive_endpoints) r->derive_endpoints();
@@ -191,7 +199,7 @@ std::shared_ptr<const Rewrites> Rewrites::build(std::shared_ptr<const schema::Sc
   for (const InversePair& p : r->inverse_pairs_) {
     if (p.forward < n) r->has_inverse_from_[p.forward] = 1;
   }
-  r->resolve_endpoint_chains();
+  r->settle_endpoint_groups();
   std::stable_sort(r->argument_maps_.begin(), r->argument_maps_.end(),
                    [](const ArgumentMap& a, const ArgumentMap& b) { return a.from < b.from; });
   return r;
@@ -228,16 +236,20 @@ void Rewrites::derive_inverse_pairs() {
       if (b == schema::kNone || b == a || count[b] != 1) continue;
       const schema::TypeDef& tb = s.type(b);
       if (tb.kind != schema::TypeKind::kObject || tb.built_in || is_root_type(s, b)) continue;
+      // B's only field of type A, to-one. A second field of type A, even a
+      // list (P.author: U beside P.likedBy: [U]), leaves open which of them
+      // `f` is the inverse of (U.posts may be the posts a user liked).
       schema::FieldId back = schema::kNone;
-      int to_one = 0;
+      int to_a = 0;
       for (schema::FieldId g : tb.fields) {
-        const schema::FieldDef& gd = s.field(g);
-        if (gd.type.named == a && !gd.type.is_list()) {
-          ++to_one;
+        if (s.field(g).type.named == a) {
+          ++to_a;
           back = g;
         }
       }
-      if (to_one == 1) inverse_pairs_.push_back(InversePair{f, back, true});
+      if (to_a == 1 && !s.field(back).type.is_list()) {
+        inverse_pairs_.push_back(InversePair{f, back, true});
+      }
     }
     for (schema::FieldId f : ta.fields) {
       schema::TypeId b = s.field(f).type.named;
@@ -275,14 +287,11 @@ void Rewrites::derive_endpoints() {
     }
     return true;
   };
-  // `fields` is sorted by name, so the first member of a group is its canonical field.
   for (size_t i = 0; i < fields.size(); ++i) {
-    if (endpoint_[fields[i]] != schema::kNone) continue;
     for (size_t j = i + 1; j < fields.size(); ++j) {
-      if (endpoint_[fields[j]] != schema::kNone) continue;
+      if (endpoint_group(fields[i]) == endpoint_group(fields[j])) continue;
       if (same_signature(s.field(fields[i]), s.field(fields[j]))) {
-        endpoint_[fields[j]] = fields[i];
-        endpoint_derived_[fields[j]] = true;
+        join_endpoints(fields[i], fields[j], true);
       }
     }
   }
@@ -317,23 +326,30 @@ void Rewrites::add_file_rules(const RulesFile& file) {
     schema::TypeId a = s.find_type(p.type);
     schema::TypeId b = s.find_type(p.inverse_type);
     if (a == schema::kNone || b == schema::kNone) {
-      warn("inverse pair " + label + " skipped: the schema has no type \"" +
+      warn(entry(p.where) + "inverse pair " + label + " skipped: the schema has no type \"" +
            (a == schema::kNone ? p.type : p.inverse_type) + "\"");
       continue;
     }
     schema::FieldId f = s.find_field(a, p.field);
     schema::FieldId g = s.find_field(b, p.inverse);
     if (f == schema::kNone || g == schema::kNone) {
-      warn("inverse pair " + label + " skipped: the schema has no field " +
+      warn(entry(p.where) + "inverse pair " + label + " skipped: the schema has no field " +
            (f == schema::kNone ? p.type + "." + p.field : p.inverse_type + "." + p.inverse));
       continue;
     }
     const schema::FieldDef& fd = s.field(f);
     const schema::FieldDef& gd = s.field(g);
+    if (is_root_type(s, a) || is_root_type(s, b)) {
+      warn(entry(p.where) + "inverse pair " + label +
+           " skipped: " + (is_root_type(s, a) ? p.type : p.inverse_type) +
+           " is a root type (the cycles rule never folds into the root)");
+      continue;
+    }
     if (fd.type.named != b || gd.type.named != a || gd.type.is_list() || a == b) {
-      warn("inverse pair " + label + " skipped: " + p.type + "." + p.field + " must return " +
-           p.inverse_type + " or [" + p.inverse_type + "], and " + p.inverse_type + "." +
-           p.inverse + " must return one " + p.type + " (two different types)");
+      warn(entry(p.where) + "inverse pair " + label + " skipped: " + p.type + "." + p.field +
+           " must return " + p.inverse_type + " or [" + p.inverse_type + "], and " +
+           p.inverse_type + "." + p.inverse + " must return one " + p.type +
+           " (two different types)");
       continue;
     }
     inverse_pairs_.push_back(InversePair{f, g, false});
@@ -343,28 +359,26 @@ void Rewrites::add_file_rules(const RulesFile& file) {
   for (const RulesFile::EndpointGroup& g : file.endpoints) {
     schema::FieldId canonical = q == schema::kNone ? schema::kNone : s.find_field(q, g.canonical);
     if (canonical == schema::kNone) {
-      warn("endpoint group of \"" + g.canonical + "\" skipped: Query has no field \"" +
-           g.canonical + "\"");
+      warn(entry(g.where) + "endpoint group of \"" + g.canonical +
+           "\" skipped: Query has no field \"" + g.canonical + "\"");
       continue;
     }
-    endpoint_[canonical] = schema::kNone;
     for (const std::string& name : g.same_as) {
       schema::FieldId f = s.find_field(q, name);
       if (f == schema::kNone) {
-        warn("endpoint \"" + name + "\" -> \"" + g.canonical + "\" skipped: Query has no field \"" +
-             name + "\"");
+        warn(concat({entry(g.where), "endpoint \"", name, "\" -> \"", g.canonical,
+                     "\" skipped: Query has no field \"", name, "\""}));
         continue;
       }
       if (s.field(f).type.named != s.field(canonical).type.named) {
-        warn("endpoint \"" + name + "\" -> \"" + g.canonical +
+        warn(entry(g.where) + "endpoint \"" + name + "\" -> \"" + g.canonical +
              "\" skipped: the two fields return different types (" +
              s.type_to_string(s.field(f).type) + " and " +
              s.type_to_string(s.field(canonical).type) + ")");
         continue;
       }
-      if (f == canonical) continue;
-      endpoint_[f] = canonical;
-      endpoint_derived_[f] = false;
+      file_canonical_[canonical] = 1;
+      if (f != canonical) join_endpoints(canonical, f, false);
     }
   }
   for (const RulesFile::ArgumentMap& m : file.argument_maps) add_argument_map(m);
@@ -386,7 +400,7 @@ void Rewrites::add_argument_map(const RulesFile::ArgumentMap& map) {
     std::string_view source = arena_.copy_string(wrapped);
     auto parsed = graphql::parse(source, arena_);
     if (!parsed.ok()) {
-      warn("argument map " + label + " skipped: \"" + text +
+      warn(entry(map.where) + "argument map " + label + " skipped: \"" + text +
            "\" does not parse: " + parsed.error().message);
       return false;
     }
@@ -399,27 +413,29 @@ void Rewrites::add_argument_map(const RulesFile::ArgumentMap& map) {
     if (op == nullptr || op->selection_set == nullptr ||
         op->selection_set->selections.size() != 1 ||
         op->selection_set->selections[0]->kind != ast::SelectionKind::kField) {
-      warn("argument map " + label + " skipped: \"" + text + "\" must be one field");
+      warn(entry(map.where) + "argument map " + label + " skipped: \"" + text +
+           "\" must be one field");
       return false;
     }
     const auto& field = ast::as<ast::Field>(*op->selection_set->selections[0]);
     schema::FieldId f = s.find_field(q, field.name.value);
     if (f == schema::kNone) {
-      warn("argument map " + label + " skipped: Query has no field \"" +
+      warn(entry(map.where) + "argument map " + label + " skipped: Query has no field \"" +
            std::string(field.name.value) + "\"");
       return false;
     }
     std::vector<CArgument> args;
     if (!coercer.coerce_arguments(field.arguments, s.field(f).arguments, args)) {
-      warn("argument map " + label + " skipped: " + coercer.error().message);
+      warn(entry(map.where) + "argument map " + label + " skipped: " + coercer.error().message);
       return false;
     }
     for (const ast::Argument* a : field.arguments) {
       bool known = false;
       for (const schema::InputValue& d : s.field(f).arguments) known |= d.name == a->name.value;
       if (!known) {
-        warn("argument map " + label + " skipped: \"" + std::string(field.name.value) +
-             "\" has no argument \"" + std::string(a->name.value) + "\"");
+        warn(entry(map.where) + "argument map " + label + " skipped: \"" +
+             std::string(field.name.value) + "\" has no argument \"" + std::string(a->name.value) +
+             "\"");
         return false;
       }
     }
@@ -433,7 +449,8 @@ void Rewrites::add_argument_map(const RulesFile::ArgumentMap& map) {
   captures.set_defining(false);
   if (!compile_side(map.to, compiled.to, compiled.target)) return;
   if (s.field(compiled.from).type.named != s.field(compiled.to).type.named) {
-    warn("argument map " + label + " skipped: the two fields return different types");
+    warn(entry(map.where) + "argument map " + label +
+         " skipped: the two fields return different types");
     return;
   }
   compiled.capture_count = static_cast<uint32_t>(captures.captures().size());
@@ -441,19 +458,44 @@ void Rewrites::add_argument_map(const RulesFile::ArgumentMap& map) {
   argument_maps_.push_back(compiled);
 }
 
-void Rewrites::resolve_endpoint_chains() {
-  const size_t n = endpoint_.size();
-  for (schema::FieldId f = 0; f < n; ++f) {
-    schema::FieldId to = endpoint_[f];
-    size_t steps = 0;
-    while (to != schema::kNone && endpoint_[to] != schema::kNone && steps++ < n) to = endpoint_[to];
-    if (to == f || steps >= n) {
-      warn("endpoint rules for \"" + std::string(schema_->field(f).name) +
-           "\" form a cycle; the field is left as it is");
-      to = schema::kNone;
-    }
-    endpoint_[f] = to;
+schema::FieldId Rewrites::endpoint_group(schema::FieldId f) {
+  while (group_parent_[f] != f) {
+    group_parent_[f] = group_parent_[group_parent_[f]];  // path halving
+    f = group_parent_[f];
   }
+  return f;
+}
+
+void Rewrites::join_endpoints(schema::FieldId canonical, schema::FieldId member, bool derived) {
+  if (!derived) file_named_[canonical] = file_named_[member] = 1;
+  const schema::FieldId a = endpoint_group(canonical);
+  const schema::FieldId b = endpoint_group(member);
+  if (a != b) group_parent_[b] = a;
+}
+
+void Rewrites::settle_endpoint_groups() {
+  const schema::Schema& s = *schema_;
+  const auto n = static_cast<schema::FieldId>(group_parent_.size());
+  // The canonical field of each group: the smallest-named declared canonical,
+  // else the smallest name; kept at the group's root.
+  std::vector<schema::FieldId> chosen(n, schema::kNone);
+  auto better = [&](schema::FieldId x, schema::FieldId y) {
+    if (file_canonical_[x] != file_canonical_[y]) return file_canonical_[x] > file_canonical_[y];
+    return s.field(x).name < s.field(y).name;
+  };
+  for (schema::FieldId f = 0; f < n; ++f) {
+    const schema::FieldId root = endpoint_group(f);
+    if (chosen[root] == schema::kNone || better(f, chosen[root])) chosen[root] = f;
+  }
+  for (schema::FieldId f = 0; f < n; ++f) {
+    const schema::FieldId canonical = chosen[endpoint_group(f)];
+    if (canonical == f) continue;
+    endpoint_[f] = canonical;
+    endpoint_derived_[f] = file_named_[f] == 0;
+  }
+  group_parent_ = {};
+  file_named_ = {};
+  file_canonical_ = {};
 }
 
 bool Rewrites::is_inverse(schema::FieldId forward, schema::FieldId back) const {

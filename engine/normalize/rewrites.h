@@ -3,10 +3,14 @@
 //
 //   cycles     inverse pairs (forward field A.f -> B, back-reference B.g -> A,
 //              to-one). Derived where unambiguous: A has exactly one field of
-//              type B or [B], and B exactly one to-one field of type A (A != B,
-//              neither a root type).
+//              type B or [B], and B exactly one field of type A or [A], which
+//              is to-one (A != B, neither a root type). SEMANTICS.md asks for
+//              "exactly one to-one field of type A"; a further to-many field
+//              of type A makes the pairing ambiguous (U.posts: [P] may be the
+//              inverse of P.likedBy: [U] rather than of P.author: U), so it
+//              blocks the derivation: declare the pair in a rules file.
 //   endpoints  root Query fields that reach the same data, mapped to one
-//              canonical field (the smallest name of the group), plus
+//              canonical field, plus
 //              argument-shape maps. Derived where safe: same return type
 //              (list-ness and non-null included), the same argument names,
 //              types and defaults, at least one argument, and a to-one return
@@ -16,6 +20,11 @@
 //              the signature is no evidence of the same data, and a false
 //              "equivalent" is the worse error. Declare such pairs in a rules
 //              file. Mutation and subscription fields are never mapped.
+//              A group is the union of the derived and declared groups that
+//              share a field (equality is transitive, so the order of the
+//              entries does not matter); its canonical field is the smallest
+//              name among the file's `canonical` fields in it, else the
+//              smallest name of the group.
 //   rgeval     the RGEval paper's looser profile: any two root Query fields with
 //              the same base return type are interchangeable.
 //
@@ -133,7 +142,11 @@ class Rewrites {
   void derive_rgeval();
   void add_file_rules(const RulesFile& file);
   void add_argument_map(const RulesFile::ArgumentMap& map);
-  void resolve_endpoint_chains();
+  // Endpoint groups are unions: a derived group and the file's groups that
+  // share a field are one group, whatever the order of the entries.
+  void join_endpoints(schema::FieldId canonical, schema::FieldId member, bool derived);
+  schema::FieldId endpoint_group(schema::FieldId f);
+  void settle_endpoint_groups();
   std::string field_label(schema::FieldId f) const;
   void warn(std::string message);
 
@@ -144,6 +157,10 @@ class Rewrites {
   std::vector<uint8_t> has_inverse_from_;   // by FieldId: 1 = some pair starts there
   std::vector<schema::FieldId> endpoint_;   // by FieldId; kNone = itself
   std::vector<bool> endpoint_derived_;      // by FieldId
+  // While building: the union-find of endpoint groups, and per field whether
+  // the file named it (and as a canonical field).
+  std::vector<schema::FieldId> group_parent_;
+  std::vector<uint8_t> file_named_, file_canonical_;
   std::vector<schema::FieldId> rgeval_;     // by FieldId; kNone = itself
   std::vector<ArgumentMap> argument_maps_;  // sorted by `from`, stable
 };

@@ -176,6 +176,19 @@ TEST(CyclesDerivationTest, AmbiguousPairsAreNotDerived) {
             "}\n");
 }
 
+TEST(CyclesDerivationTest, AnotherFieldBackToTheParentTypeBlocksDerivation) {
+  // Post.author is Post's only to-one field of type User, but Post.likedBy is
+  // another way back: User.posts may be the posts a user liked.
+  Harness h(
+      "type User { name: String posts: [Post] }\n"
+      "type Post { title: String author: User likedBy: [User] }\n"
+      "type Query { user(id: Int): User }\n");
+  EXPECT_EQ(h.rewrites().describe(), "");
+  EXPECT_EQ(h.normal("{ user(id: 1) { posts { author { name } } } }"),
+            "query {\n  user(id: 1) {\n    posts {\n      author {\n        name\n      }\n"
+            "    }\n  }\n}\n");
+}
+
 // A Show is a Series or a Film; only Series.episodes has an inverse
 // (Episode.series), derived from the schema.
 constexpr const char* kShowsSchema =
@@ -384,6 +397,54 @@ TEST(EndpointsDerivationTest, ListResultsAndArgumentlessFieldsAreNotDerived) {
   EXPECT_EQ(h.normal("{ same(id: 1) { id } }"), "query {\n  one(id: 1) {\n    id\n  }\n}\n");
 }
 
+// Endpoint groups are unions: a file entry joins a derived group rather than
+// cutting a field out of it, a skipped entry changes nothing, and the order of
+// overlapping entries does not matter.
+TEST(EndpointsUnionTest, DerivedAndDeclaredGroupsJoin) {
+  constexpr const char* kSchema =
+      "type U { id: Int name: String }\n"
+      "type Query { a(id: Int!): U b(id: Int!): U c(id: Int!): U }\n";
+  auto root = [](const std::string& rules, const char* query) {
+    auto parsed = RulesFile::parse(rules);
+    EXPECT_TRUE(parsed.ok()) << rules;
+    Harness h(kSchema, &*parsed);
+    const std::string normal = h.normal(query);
+    return normal.substr(0, normal.find('('));
+  };
+  for (const char* q : {"{ a(id: 1) { id } }", "{ b(id: 1) { id } }", "{ c(id: 1) { id } }"}) {
+    // No file: the derived group {a, b, c}, canonical a.
+    EXPECT_EQ(root("{}", q), "query {\n  a") << q;
+    // Restating part of it: one group, with the file's canonical.
+    EXPECT_EQ(root(R"({"endpoints": [{"canonical": "b", "same_as": ["c"]}]})", q), "query {\n  b")
+        << q;
+    // A skipped entry (no field d) changes nothing.
+    EXPECT_EQ(root(R"({"endpoints": [{"canonical": "b", "same_as": ["d"]}]})", q), "query {\n  a")
+        << q;
+    // Derivation off: a chain in either order, or two canonicals sharing b.
+    for (const char* rules :
+         {R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "a", "same_as": ["b"]},
+              {"canonical": "b", "same_as": ["c"]}]})",
+          R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "b", "same_as": ["c"]},
+              {"canonical": "a", "same_as": ["b"]}]})",
+          R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "a", "same_as": ["b"]},
+              {"canonical": "c", "same_as": ["b"]}]})"}) {
+      EXPECT_EQ(root(rules, q), "query {\n  a") << rules << q;
+    }
+  }
+}
+
+TEST(RulesResolutionTest, InversePairsThroughTheRootAreSkippedWithAWarning) {
+  auto parsed =
+      RulesFile::parse(R"({"inverse_pairs": [{"field": "Query.user", "inverse": "User.root"}]})");
+  ASSERT_TRUE(parsed.ok());
+  Harness h("type User { name: String root: Query }\ntype Query { user(id: Int): User }\n",
+            &*parsed);
+  ASSERT_EQ(h.rewrites().warnings().size(), 1U);
+  EXPECT_EQ(h.rewrites().warnings()[0].message,
+            "\"inverse_pairs\"[0]: inverse pair Query.user <-> User.root skipped: Query is a root "
+            "type (the cycles rule never folds into the root)");
+}
+
 // ------------------------------------------------------------------ rgeval
 
 TEST(RgevalTest, OffByDefaultAndLooserWhenOn) {
@@ -445,17 +506,23 @@ TEST(RulesResolutionTest, EntriesForOtherSchemasAreSkippedWithWarnings) {
     EXPECT_EQ(d.severity, Severity::kWarning);
     messages += d.message + "\n";
   }
-  EXPECT_EQ(messages,
-            "inverse pair Film.people <-> Person.film skipped: the schema has no type \"Film\"\n"
-            "inverse pair User.email <-> Post.users skipped: User.email must return Post or "
-            "[Post], and Post.users must return one User (two different types)\n"
-            "endpoint \"nobody\" -> \"users\" skipped: Query has no field \"nobody\"\n"
-            "endpoint \"postsList\" -> \"users\" skipped: the two fields return different types "
-            "([Post] and User)\n"
-            "argument map usersFilterList(filter: {id: {eq: $x}}) -> users(id: $y) skipped: $y "
-            "of \"to\" is not in \"from\"\n"
-            "argument map usersFilterList(filter: {id: {eq: $x}}) -> posts(id: $x) skipped: the "
-            "two fields return different types\n");
+  EXPECT_EQ(
+      messages,
+      "\"inverse_pairs\"[0]: inverse pair Film.people <-> Person.film skipped: the schema has no "
+      "type \"Film\"\n"
+      "\"inverse_pairs\"[1]: inverse pair User.email <-> Post.users skipped: User.email must "
+      "return Post or "
+      "[Post], and Post.users must return one User (two different types)\n"
+      "\"endpoints\"[0]: endpoint \"nobody\" -> \"users\" skipped: Query has no field \"nobody\"\n"
+      "\"endpoints\"[0]: endpoint \"postsList\" -> \"users\" skipped: the two fields return "
+      "different types "
+      "([Post] and User)\n"
+      "\"argument_maps\"[0]: argument map usersFilterList(filter: {id: {eq: $x}}) -> users(id: $y) "
+      "skipped: $y "
+      "of \"to\" is not in \"from\"\n"
+      "\"argument_maps\"[1]: argument map usersFilterList(filter: {id: {eq: $x}}) -> posts(id: $x) "
+      "skipped: the "
+      "two fields return different types\n");
 }
 
 TEST(RewritesCacheTest, BuildsOncePerSchema) {

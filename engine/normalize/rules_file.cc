@@ -4,6 +4,12 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
+
+#include "engine/base/arena.h"
+#include "engine/base/concat.h"
+#include "engine/graphql/ast.h"
+#include "engine/graphql/parser.h"
 
 namespace gqleval::normalize {
 
@@ -22,24 +28,56 @@ bool get_string(element e, std::string& out) {
   return true;
 }
 
+bool is_name(std::string_view s) {
+  if (s.empty()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (i > 0 && c >= '0' && c <= '9');
+    if (!ok) return false;
+  }
+  return true;
+}
+
 // "Type.field" -> (Type, field); both parts must be GraphQL names.
 bool split_type_field(const std::string& text, std::string& type, std::string& field) {
   size_t dot = text.find('.');
   if (dot == std::string::npos || dot == 0 || dot + 1 >= text.size()) return false;
   if (text.find('.', dot + 1) != std::string::npos) return false;
-  auto is_name = [](std::string_view s) {
-    if (s.empty()) return false;
-    for (size_t i = 0; i < s.size(); ++i) {
-      char c = s[i];
-      bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                (i > 0 && c >= '0' && c <= '9');
-      if (!ok) return false;
-    }
-    return true;
-  };
   type = text.substr(0, dot);
   field = text.substr(dot + 1);
   return is_name(type) && is_name(field);
+}
+
+// An argument-map side must be one field in GraphQL syntax, without alias,
+// directives or selections, its arguments named once each: what is wrong, or
+// empty. (Whether the schema has that field is Rewrites::build's question.)
+std::string field_shape_problem(const std::string& text) {
+  Arena arena;
+  const std::string wrapped = "{ " + text + " }";
+  auto parsed = graphql::parse(wrapped, arena);
+  if (!parsed.ok()) return "does not parse: " + parsed.error().message;
+  const ast::Document& doc = **parsed;
+  const ast::OperationDefinition* op = nullptr;
+  if (doc.definitions.size() == 1 && doc.definitions[0]->kind == ast::DefinitionKind::kOperation) {
+    op = &ast::as<ast::OperationDefinition>(*doc.definitions[0]);
+  }
+  if (op == nullptr || op->selection_set == nullptr || op->selection_set->selections.size() != 1 ||
+      op->selection_set->selections[0]->kind != ast::SelectionKind::kField) {
+    return "must be one field, as \"name(argument: value)\"";
+  }
+  const auto& field = ast::as<ast::Field>(*op->selection_set->selections[0]);
+  if (!field.alias.empty() || !field.directives.empty() || field.selection_set != nullptr) {
+    return "must be one field with arguments only (no alias, directive or selections)";
+  }
+  for (size_t i = 0; i < field.arguments.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (field.arguments[i]->name.value == field.arguments[j]->name.value) {
+        return "names the argument \"" + std::string(field.arguments[i]->name.value) + "\" twice";
+      }
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -111,13 +149,14 @@ Result<RulesFile> RulesFile::parse(std::string_view json) {
         }
         InversePair pair;
         if (!split_type_field(field_text, pair.type, pair.field)) {
-          return rules_error(where + ".field must name a field as \"Type.field\", got \"" +
-                             field_text + "\"");
+          return rules_error(concat(
+              {where, ".field must name a field as \"Type.field\", got \"", field_text, "\""}));
         }
         if (!split_type_field(inverse_text, pair.inverse_type, pair.inverse)) {
-          return rules_error(where + ".inverse must name a field as \"Type.field\", got \"" +
-                             inverse_text + "\"");
+          return rules_error(concat(
+              {where, ".inverse must name a field as \"Type.field\", got \"", inverse_text, "\""}));
         }
+        pair.where = where;
         rules.inverse_pairs.push_back(std::move(pair));
       }
     } else if (key == "endpoints") {
@@ -157,6 +196,17 @@ Result<RulesFile> RulesFile::parse(std::string_view json) {
         if (group.canonical.empty() || group.same_as.empty()) {
           return rules_error(where + " needs \"canonical\" and a non-empty \"same_as\"");
         }
+        if (!is_name(group.canonical)) {
+          return rules_error(where + ".canonical must name a root Query field, got \"" +
+                             group.canonical + "\"");
+        }
+        for (size_t k = 0; k < group.same_as.size(); ++k) {
+          if (!is_name(group.same_as[k])) {
+            return rules_error(where + ".same_as[" + std::to_string(k) +
+                               "] must name a root Query field, got \"" + group.same_as[k] + "\"");
+          }
+        }
+        group.where = where;
         rules.endpoints.push_back(std::move(group));
       }
     } else if (key == "argument_maps") {
@@ -185,6 +235,14 @@ Result<RulesFile> RulesFile::parse(std::string_view json) {
         if (map.from.empty() || map.to.empty()) {
           return rules_error(where + " needs \"from\" and \"to\"");
         }
+        for (const auto& [side, text] :
+             {std::pair{".from", &map.from}, std::pair{".to", &map.to}}) {
+          const std::string problem = field_shape_problem(*text);
+          if (!problem.empty()) {
+            return rules_error(concat({where, side, " \"", *text, "\" ", problem}));
+          }
+        }
+        map.where = where;
         rules.argument_maps.push_back(std::move(map));
       }
     } else {

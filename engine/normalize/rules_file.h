@@ -5,9 +5,11 @@
 // entries that name types or fields a schema does not have are skipped for
 // that schema with a warning.
 //
-// Parsing is strict about shape (unknown keys, wrong types and malformed
-// "Type.field" names are errors, so that a typo never silently disables a
-// rule) and says where the problem is as a JSON path.
+// Parsing is strict about shape (unknown keys, wrong types, malformed
+// "Type.field" and field names, and argument-map sides that are not one
+// field with distinct arguments in GraphQL syntax are errors, so that a typo
+// never silently disables a rule) and says where the problem is as a JSON
+// path. Each entry keeps its JSON path for the warnings of Rewrites::build.
 #pragma once
 
 #include <string>
@@ -27,18 +29,21 @@ struct RulesFile {
     std::string field;         // the forward field on A
     std::string inverse_type;  // B
     std::string inverse;       // the back-reference on B
+    std::string where;         // its JSON path, e.g. "inverse_pairs"[0]
   };
   // Root query fields that reach the same data as `canonical` given the same
   // arguments.
   struct EndpointGroup {
     std::string canonical;
     std::vector<std::string> same_as;
+    std::string where;
   };
   // A field with an argument shape, and the field it is the same as: the
   // variables of `from` capture values that `to` reuses.
   struct ArgumentMap {
     std::string from;  // e.g. usersFilterList(filter: {id: {eq: $x}})
     std::string to;    // e.g. users(id: $x)
+    std::string where;
   };
 
   std::vector<InversePair> inverse_pairs;

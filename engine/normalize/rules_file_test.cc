@@ -66,6 +66,31 @@ TEST(RulesFileTest, ShapeErrorsSayWhere) {
             "missing or superfluous commas, braces, missing keys, etc.");
 }
 
+// Names and argument-map sides are checked when the file is read: a typo is an
+// error with the entry's JSON path, not a warning that switches the rule off.
+TEST(RulesFileTest, MalformedEndpointNamesAndArgumentMapsAreErrors) {
+  EXPECT_EQ(error_of(R"({"endpoints": [{"canonical": "a", "same_as": ["b", "Query.c"]}]})"),
+            "RulesFile: rules file: \"endpoints\"[0].same_as[1] must name a root Query field, got "
+            "\"Query.c\"");
+  EXPECT_EQ(error_of(R"({"endpoints": [{"canonical": "a b", "same_as": ["c"]}]})"),
+            "RulesFile: rules file: \"endpoints\"[0].canonical must name a root Query field, got "
+            "\"a b\"");
+  EXPECT_EQ(
+      error_of(R"json({"argument_maps": [{"from": "f(x: {id: $x}", "to": "g(id: $x)"}]})json"),
+      "RulesFile: rules file: \"argument_maps\"[0].from \"f(x: {id: $x}\" does not parse: Syntax "
+      "Error: Expected Name, found \"}\".");
+  EXPECT_EQ(
+      error_of(R"json({"argument_maps": [{"from": "f(x: $x)", "to": "g(id: $x, id: $x)"}]})json"),
+      "RulesFile: rules file: \"argument_maps\"[0].to \"g(id: $x, id: $x)\" names the argument "
+      "\"id\" twice");
+  EXPECT_EQ(error_of(R"json({"argument_maps": [{"from": "f(x: $x) g", "to": "g"}]})json"),
+            "RulesFile: rules file: \"argument_maps\"[0].from \"f(x: $x) g\" must be one field, as "
+            "\"name(argument: value)\"");
+  EXPECT_EQ(error_of(R"json({"argument_maps": [{"from": "f(x: $x) { id }", "to": "g"}]})json"),
+            "RulesFile: rules file: \"argument_maps\"[0].from \"f(x: $x) { id }\" must be one "
+            "field with arguments only (no alias, directive or selections)");
+}
+
 TEST(RulesFileTest, MissingFileIsAnError) {
   auto r = RulesFile::load("/nonexistent/rules.json");
   ASSERT_FALSE(r.ok());

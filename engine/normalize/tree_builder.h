@@ -1,16 +1,18 @@
 // TreeBuilder: the machinery behind normalize() (normalize.h), internal to this
 // folder. It builds a mutable tree of BuildNodes (sibling lists by index, so
 // that merging and the cycles rule can move subtrees), then lays the final
-// NormalTree out in the caller's arena. Three files implement it, one step
+// NormalTree out in the caller's arena. Four files implement it, one step
 // each: tree_builder.cc (expansion, arguments, directives, endpoints),
 // cycles_rule.cc (the cycles rewrite), finalize.cc (symbol numbering, keys,
-// layout, hashes).
+// layout, hashes), symmetric_symbols.cc (the numbering search for variables
+// that no hash tells apart).
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/base/arena.h"
@@ -29,6 +31,9 @@ namespace gqleval::normalize {
 // Condition atoms are kept in `cond` separated by this byte while building
 // (canonical text never contains it), and joined with spaces at the end.
 inline constexpr char kAtomSeparator = '\x03';
+
+// Splits a build-time condition into its atoms (none for an empty one).
+void split_atoms(std::string_view cond, std::vector<std::string_view>& out);
 
 struct BuildNode {
   // Every member has an initializer; a user-provided constructor keeps
@@ -113,6 +118,12 @@ class TreeBuilder {
   std::string_view renumber(std::string_view text);
   std::string_view final_condition(std::string_view cond, bool renumbered);
 
+  // ---- symmetric_symbols.cc
+  void settle_symmetric_symbols(uint32_t in_tree);
+  void canonical_text(const std::vector<uint32_t>& numbers, std::string& out);
+  void append_key(std::string& out, const BuildNode& node, const std::vector<uint32_t>& numbers);
+  void write_subtree(std::string& out, uint32_t node);
+
   // Per run.
   const schema::Schema* schema_ = nullptr;
   const ast::Document* document_ = nullptr;
@@ -142,6 +153,13 @@ class TreeBuilder {
   std::vector<uint32_t> order_;
   std::vector<uint32_t> layout_parent_;
   std::vector<uint64_t> masked_key_, masked_path_, refined_key_, subtree_, usage_;
+  std::vector<uint8_t> subtree_symbols_;  // the subtree holds a symbol
+  // settle_symmetric_symbols()
+  std::vector<uint32_t> search_vars_, search_numbers_, best_numbers_;
+  std::vector<std::pair<size_t, size_t>> search_blocks_;  // [first, last) in search_vars_
+  std::vector<std::string> search_keys_, search_atoms_;
+  std::vector<uint32_t> search_children_;
+  std::string search_text_, best_text_;
   std::vector<std::pair<uint64_t, uint32_t>> sort_scratch_;
   std::vector<std::string_view> atom_scratch_;
   std::vector<std::string_view> masked_keys_;

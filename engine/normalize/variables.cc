@@ -10,7 +10,10 @@ namespace gqleval::normalize {
 struct VariableBindings::Impl {
   struct Binding {
     std::string_view name;
+    schema::TypeRef declared;  // the variable's type as the operation declares it
+    SourcePos pos;             // of the variable definition
     const ast::Value* default_value = nullptr;
+    bool checked = false;  // the JSON value was checked against `declared`
     bool has_json = false;
     simdjson::dom::element json;
   };
@@ -21,7 +24,7 @@ struct VariableBindings::Impl {
 VariableBindings::VariableBindings() : impl_(std::make_unique<Impl>()) {}
 VariableBindings::~VariableBindings() = default;
 
-std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& /*schema*/,
+std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& schema,
                                                  const ast::OperationDefinition& op,
                                                  std::string_view json) {
   impl_->bindings.clear();
@@ -34,6 +37,8 @@ std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& /*schema*
   for (const ast::VariableDefinition* def : op.variables) {
     Impl::Binding b;
     b.name = def->variable.value;
+    if (def->type != nullptr) b.declared = schema.resolve(*def->type);
+    b.pos = def->loc.pos();
     b.default_value = def->default_value;
     impl_->bindings.push_back(b);
   }
@@ -65,9 +70,26 @@ std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& /*schema*
 const CValue* VariableBindings::resolve(ValueCoercer& coercer, const ast::Value& variable,
                                         schema::TypeRef location) {
   for (uint32_t i = 0; i < impl_->bindings.size(); ++i) {
-    const Impl::Binding& b = impl_->bindings[i];
+    Impl::Binding& b = impl_->bindings[i];
     if (b.name != variable.text) continue;
-    if (b.has_json) return coercer.coerce_json(b.json, location, b.name, variable.loc.pos());
+    if (b.has_json) {
+      // The spec's CoerceVariableValues checks the value against the declared
+      // type, once, whatever the positions it is used at: `$v: Int!` rejects
+      // null even where the argument is nullable. The canonical value is then
+      // coerced at the position, so that it prints as a literal there would.
+      if (!b.checked) {
+        if (b.json.is_null() && b.declared.is_non_null()) {
+          return coercer.fail("VariableValues",
+                              "Variable \"$" + std::string(b.name) + "\" of non-null type \"" +
+                                  coercer.schema().type_to_string(b.declared) +
+                                  "\" must not be null.",
+                              b.pos);
+        }
+        if (coercer.coerce_json(b.json, b.declared, b.name, b.pos) == nullptr) return nullptr;
+        b.checked = true;
+      }
+      return coercer.coerce_json(b.json, location, b.name, variable.loc.pos());
+    }
     if (b.default_value != nullptr) return coercer.coerce_literal(*b.default_value, location);
     return coercer.make_symbol(i);
   }

@@ -2,8 +2,12 @@
 // normalization (SEMANTICS.md, Stage 2, "Variables").
 //
 //   - a value given in the row's variables (a JSON object, parsed with
-//     simdjson) is coerced against the type of the position it is used at;
-//     a value that does not fit is an error naming the variable;
+//     simdjson) must fit the variable's declared type (the spec's
+//     CoerceVariableValues: `$v: Int!` rejects null, `$v: [Int!]` rejects
+//     [1, null], errors located at the variable definition), and is then
+//     coerced against the type of each position it is used at, so that it
+//     prints as a literal there would; a value that does not fit is an error
+//     naming the variable;
 //   - else the variable's default value, coerced the same way;
 //   - else the variable stays a symbol: a CValue of kind kSymbol whose index
 //     is the variable's position in the operation's definitions (later

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "engine/normalize/normalize_test_util.h"
 
 namespace gqleval::normalize {
@@ -76,6 +80,45 @@ TEST_F(VariablesTest, NumberingDoesNotDependOnSourceOrderOrDefinitionOrder) {
       h.normal("query($u: ID!, $v: ID!) { x: book(id: $v) { isbn } y: book(id: $u) { title } }");
   EXPECT_EQ(a, b);
   EXPECT_EQ(a, c);
+}
+
+// Symmetric variables: every variable of a 4-cycle has the same usage
+// signature, so no hash tells the four fields apart; the numbering is then
+// searched (symmetric_symbols.cc). Every order of the selections, and any
+// naming, gives one tree; a different sharing pattern does not.
+TEST_F(VariablesTest, SymmetricVariablesNumberAlikeInEveryOrder) {
+  const std::vector<std::string> cycle = {
+      "p: people(names: [$x, $y]) { name }", "q: people(names: [$y, $z]) { name }",
+      "r: people(names: [$z, $w]) { name }", "s: people(names: [$w, $x]) { name }"};
+  const std::string head = "query($x: String, $y: String, $z: String, $w: String) { ";
+  std::vector<size_t> order = {0, 1, 2, 3};
+  const std::string first = h.normal(head + cycle[0] + cycle[1] + cycle[2] + cycle[3] + " }");
+  size_t orders = 0;
+  do {
+    std::string q = head;
+    for (size_t i : order) q += cycle[i] + " ";
+    EXPECT_EQ(h.normal(q + "}"), first) << q;
+    ++orders;
+  } while (std::next_permutation(order.begin(), order.end()));
+  EXPECT_EQ(orders, 24U);
+  // Renamed the other way round the cycle: the same tree.
+  EXPECT_EQ(
+      h.normal(head + "a: people(names: [$w, $z]) { name } b: people(names: [$x, $w]) { name } "
+                      "c: people(names: [$y, $x]) { name } d: people(names: [$z, $y]) { name } }"),
+      first);
+  // Two 2-cycles use every variable in the same places, but share differently.
+  EXPECT_NE(
+      h.normal(head + "a: people(names: [$x, $y]) { name } b: people(names: [$y, $x]) { name } "
+                      "c: people(names: [$z, $w]) { name } d: people(names: [$w, $z]) { name } }"),
+      first);
+  // Conditions: a 4-cycle of @include variables, one order against another.
+  const std::string conds = "query($a: Boolean!, $b: Boolean!, $c: Boolean!, $d: Boolean!) { ";
+  const std::string arm[] = {"... @include(if: $a) { title @include(if: $b) } ",
+                             "... @include(if: $b) { title @include(if: $c) } ",
+                             "... @include(if: $c) { title @include(if: $d) } ",
+                             "... @include(if: $d) { title @include(if: $a) } "};
+  EXPECT_EQ(h.normal(conds + "book(id: 1) { " + arm[0] + arm[1] + arm[2] + arm[3] + "} }"),
+            h.normal(conds + "book(id: 1) { " + arm[3] + arm[0] + arm[2] + arm[1] + "} }"));
 }
 
 TEST_F(VariablesTest, SharedVariablesAreTracked) {

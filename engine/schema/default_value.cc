@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/graphql/number.h"
 #include "engine/graphql/printer.h"
 
 namespace gqleval::schema {
@@ -43,12 +44,6 @@ struct JsValue {
 
 constexpr int kMaxDepth = 64;  // graphql-js would overflow its stack on a self-referring default
 
-double parse_number(std::string_view text) {
-  double d = 0;
-  std::from_chars(text.data(), text.data() + text.size(), d);
-  return d;
-}
-
 bool is_integer_string(std::string_view s) {  // /^-?(?:0|[1-9][0-9]*)$/
   if (!s.empty() && s[0] == '-') s.remove_prefix(1);
   if (s.empty()) return false;
@@ -64,7 +59,7 @@ JsValue untyped(const ast::Value& v) {
   JsValue out;
   switch (v.kind) {
     case ast::ValueKind::kInt:
-    case ast::ValueKind::kFloat: return JsValue::of_number(parse_number(v.text));
+    case ast::ValueKind::kFloat: return JsValue::of_number(graphql::number_value(v.text));
     case ast::ValueKind::kString:
     case ast::ValueKind::kEnum: return JsValue::of_string(v.text);
     case ast::ValueKind::kBoolean:
@@ -214,13 +209,13 @@ class DefaultPrinter {
     switch (t.id) {
       case kIntType: {
         if (v.kind != ast::ValueKind::kInt) return std::nullopt;
-        double d = parse_number(v.text);
+        double d = graphql::number_value(v.text);
         if (d > 2147483647.0 || d < -2147483648.0) return std::nullopt;
         return JsValue::of_number(d);
       }
       case kFloatType:
         if (v.kind != ast::ValueKind::kInt && v.kind != ast::ValueKind::kFloat) return std::nullopt;
-        return JsValue::of_number(parse_number(v.text));
+        return JsValue::of_number(graphql::number_value(v.text));
       case kStringType:
         if (v.kind != ast::ValueKind::kString) return std::nullopt;
         return JsValue::of_string(v.text);

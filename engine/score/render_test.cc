@@ -155,14 +155,11 @@ TEST(Render, ReferenceErrorsAreLabelledPerReference) {
   Scorer s;
   const PairResult r = run(s, {"{ users(id: 1) { username } }", "{ users(id: 1) { nope } }"},
                            "{ users(id: 1) { username } }");
-  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
   RenderLabels labels;
   labels.references = {"a.graphql", "b.graphql"};
   EXPECT_EQ(render_text(r, labels),
-            "verdict: equivalent (pass)\n"
-            "missing 0, extra 0, shared 2 (reference 2 nodes, candidate 2 nodes)\n"
-            "precision 1.000, recall 1.000, F1 1.000\n"
-            "matched reference: a.graphql (index 0 of 2 references)\n"
+            "verdict: invalid_reference (fail)\n"
             "errors:\n"
             "  b.graphql:1:18: FieldsOnCorrectType: Cannot query field \"nope\" on type "
             "\"User\".\n");

@@ -93,9 +93,10 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
   }
   const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
 
-  if (cand.state != QueryState::kOk) {
-    result.verdict =
-        cand.state == QueryState::kNoQuery ? Verdict::kNoQuery : Verdict::kInvalidCandidate;
+  if (cand.state != QueryState::kOk || any_reference_invalid) {
+    result.verdict = cand.state == QueryState::kOk        ? Verdict::kInvalidReference
+                     : cand.state == QueryState::kNoQuery ? Verdict::kNoQuery
+                                                          : Verdict::kInvalidCandidate;
     if (any_reference_invalid) {
       result.verdict = stage1_precedence(result.verdict, Verdict::kInvalidReference);
     }
@@ -103,12 +104,11 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
     return result;
   }
 
-  // The best comparison over the valid references; ties keep the earliest.
+  // The best comparison over the references (all valid here); ties keep the earliest.
   int32_t best = kNoReference;
   int32_t last = kNoReference;  // the pair the comparer holds
   Comparison best_c;
   for (size_t k = 0; k < references_.size(); ++k) {
-    if (references_[k].state != QueryState::kOk) continue;
     const Comparison c = comparer_.compare(references_[k].tree, cand.tree);
     last = static_cast<int32_t>(k);
     if (best == kNoReference || better_match(c, best_c, options.delta)) {
@@ -116,14 +116,7 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
       best_c = c;
     }
   }
-  const Verdict v = best == kNoReference ? Verdict::kInvalidReference
-                                         : classify(best_c.missing, best_c.extra, options.delta,
-                                                    best_c.operation_differs);
-  if (best == kNoReference || (any_reference_invalid && !is_pass(v))) {
-    result.verdict = Verdict::kInvalidReference;
-    result_ = nullptr;
-    return result;
-  }
+  const Verdict v = classify(best_c.missing, best_c.extra, options.delta, best_c.operation_differs);
 
   result.verdict = v;
   result.pass = is_pass(v);

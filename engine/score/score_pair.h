@@ -25,21 +25,15 @@
 // several"); a document with a single operation runs that one, whatever its
 // name, so that one flag can serve a reference and a candidate.
 //
-// Several references. The row takes the best comparison over the valid
-// references (a pass first, then the fewest missing, then the fewest extra,
-// then the earliest) and names it in matched_reference (0-based). When some
-// reference is invalid, our reading of SEMANTICS.md ("invalid_reference
-// applies when the reference that would matter is invalid") is:
-//   - if the candidate passes against a valid reference, the row passes:
-//     a pass is a pass whichever other answers the dataset also lists, and
-//     the invalid reference cannot take it away (its diagnostics are still
-//     listed in `errors`, so the dataset problem stays visible);
-//   - otherwise the verdict is invalid_reference: the invalid reference might
-//     have been the one the candidate matches, so a fail would blame the model
-//     for the dataset's error (and precedence puts invalid_reference before
-//     no_query and invalid_candidate anyway).
-// This never turns a fail into a pass (a pass needs a valid reference that
-// passes) and never reports a fail that an invalid reference could undo.
+// Several references. The row takes the best comparison over the references
+// (a pass first, then the fewest missing, then the fewest extra, then the
+// earliest) and names it in matched_reference (0-based). A row with an invalid
+// reference is invalid_reference, whatever the candidate: SEMANTICS.md puts
+// invalid_reference first among the stage 1 verdicts, and a row's verdict must
+// not depend on the candidate to be excluded as a dataset defect (passing such
+// a row when the candidate matches a valid reference, and excluding it when it
+// does not, would raise the pass rate of every model that fails it). The
+// diagnostics of every invalid query are listed in `errors`.
 //
 // Lifetime. The string_views and spans of a PairResult (paths, firings) point
 // into the Scorer's arena: they stay valid until the next score() on the same
