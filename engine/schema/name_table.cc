@@ -18,7 +18,8 @@ void NameTable::reserve(size_t count) {
 }
 
 void NameTable::grow() {
-  std::vector<Slot> old = std::move(slots_);
+  std::vector<Slot> old;
+  old.swap(slots_);  // slots_ is left empty, for reserve() to size
   size_t old_count = count_;
   reserve(old_count + 1 > old.size() ? old_count + 1 : old.size());
   for (const Slot& s : old) {

@@ -114,7 +114,7 @@ class NameTable {
     uint32_t value = 0;
   };
   uint64_t slot_of(uint64_t h, uint32_t scope) const {
-    return ((h >> 32) ^ (scope * 0x9E3779B9u)) & mask_;
+    return ((h >> 32) ^ static_cast<uint32_t>(scope * 0x9E3779B9u)) & mask_;  // 32-bit product
   }
   void grow();
 

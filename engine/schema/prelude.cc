@@ -303,7 +303,7 @@ constexpr std::string_view kPrelude =
 constexpr std::array<std::string_view, 4> kStepZenScalars = {"Date", "DateTime", "JSON", "Secret"};
 
 struct ParsedPrelude {
-  Arena arena{32 * 1024};
+  Arena arena{size_t{32} * 1024};
   Result<const ast::Document*> document;
   ParsedPrelude() : document(graphql::parse(kPrelude, arena)) {}
 };

@@ -36,7 +36,7 @@ struct DirectiveSyntax {
 
 struct Schema::Impl {
   std::string sdl;  // the owned source text; the user's AST points into it
-  Arena arena{16 * 1024};
+  Arena arena{size_t{16} * 1024};
   BuildOptions options;
   Diagnostics warnings;
 

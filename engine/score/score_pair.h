@@ -41,7 +41,7 @@
 // a result before scoring the next pair. `errors` owns its strings.
 //
 // Costs: see score_benchmark.cc. For a typical pair (two ~150-byte queries, a
-// 2 KB schema built once, the candidate in a fenced block of prose) about 5.7
+// 2 KB schema built once, the candidate in a fenced block of prose) about 4.6
 // us of CPU on the 2-core development machine (~57k instructions): validation
 // about a third (recording the typed walk, then the rules' replays),
 // normalization under a third, parsing and lexing a seventh, extraction under a
