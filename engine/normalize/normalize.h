@@ -65,7 +65,7 @@
 namespace gqleval::normalize {
 
 inline constexpr uint32_t kMaxNormalNodes = 10000;        // field nodes in one tree
-inline constexpr uint32_t kMaxNormalDepth = 64;           // nesting depth of fields
+inline constexpr uint32_t kMaxNormalDepth = 256;          // nesting depth of fields
 inline constexpr uint32_t kMaxExpansionSteps = 1u << 20;  // selections visited
 
 struct NormalizeOptions {

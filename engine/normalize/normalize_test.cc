@@ -192,11 +192,15 @@ TEST_F(BlogTest, TooDeepIsAClearError) {
 }
 
 TEST_F(BlogTest, ExplodingFragmentsHitTheExpansionLimit) {
-  // 2^22 spreads of one field: merging keeps the tree tiny, the work is not.
+  // 2^22 spreads of one field through two different fragments at each level
+  // (A and B with one body): merging keeps the tree tiny, the work is not.
   std::string q = "{ users(id: 1) { ...F0 } }\n";
   for (int i = 0; i < 22; ++i) {
-    q += "fragment F" + std::to_string(i) + " on User { ...F" + std::to_string(i + 1) + " ...F" +
-         std::to_string(i + 1) + " }\n";
+    const std::string n = std::to_string(i);
+    const std::string next = std::to_string(i + 1);
+    q += "fragment F" + n + " on User { ...A" + n + " ...B" + n + " }\n";
+    q += "fragment A" + n + " on User { ...F" + next + " }\n";
+    q += "fragment B" + n + " on User { ...F" + next + " }\n";
   }
   q += "fragment F22 on User { id }\n";
   // Validation of such a document is itself costly, so it is normalized directly.
@@ -211,6 +215,22 @@ TEST_F(BlogTest, ExplodingFragmentsHitTheExpansionLimit) {
   EXPECT_EQ(t.error().message,
             "The query's fragments expand to more than 1048576 selections (the limit); they may "
             "expand exponentially.");
+}
+
+TEST_F(BlogTest, RepeatedSpreadsOfOneFragmentExpandOnce) {
+  // `...F ...F` at every level doubles the spreads (2^40 here), but a fragment
+  // spread again under the same parent adds nothing: the work stays linear.
+  std::string q = "{ users(id: 1) { ...F0 } }\n";
+  for (int i = 0; i < 40; ++i) {
+    q += "fragment F" + std::to_string(i) + " on User { ...F" + std::to_string(i + 1) + " ...F" +
+         std::to_string(i + 1) + " }\n";
+  }
+  q += "fragment F40 on User { id }\n";
+  EXPECT_EQ(h.normal(q), h.normal("{ users(id: 1) { id } }"));
+  // A spread with a condition is not the same spread: both stay.
+  EXPECT_EQ(h.normal("query($a: Boolean!) { users(id: 1) { ...G ...G @include(if: $a) } }\n"
+                     "fragment G on User { id }"),
+            h.normal("query($a: Boolean!) { users(id: 1) { id id @include(if: $a) } }"));
 }
 
 // ------------------------------------------------------------------ ground types

@@ -41,6 +41,7 @@ Result<NormalTree> TreeBuilder::run(const schema::Schema& schema, const ast::Doc
   firings_.clear();
   live_nodes_ = 0;
   steps_ = 0;
+  spreads_done_.clear();
   any_symbols_ = false;
   boolean_type_ = schema::kNone;
 
@@ -97,6 +98,20 @@ bool TreeBuilder::coercion_failed() {
 bool TreeBuilder::expand(uint32_t parent, const ast::SelectionSet& set,
                          std::span<const schema::TypeId> possible, size_t atoms_begin,
                          uint32_t depth, uint32_t nesting) {
+  // Fragments spread here already, without directives: spreading one again
+  // under the same parent, types and conditions adds nothing (its nodes merge
+  // into the ones it made), so it is skipped. This keeps `...F ...F` chains,
+  // which double at every level, linear.
+  const size_t spreads_mark = spreads_done_.size();
+  const bool ok = expand_selections(parent, set, possible, atoms_begin, depth, nesting);
+  spreads_done_.resize(spreads_mark);
+  return ok;
+}
+
+bool TreeBuilder::expand_selections(uint32_t parent, const ast::SelectionSet& set,
+                                    std::span<const schema::TypeId> possible,
+                                    size_t atoms_begin, uint32_t depth, uint32_t nesting) {
+  const size_t spreads_mark = spreads_done_.size();
   for (const ast::Selection* sel : set.selections) {
     if (++steps_ > kMaxExpansionSteps) {
       return limit_error("The query's fragments expand to more than " +
@@ -129,6 +144,11 @@ bool TreeBuilder::expand(uint32_t parent, const ast::SelectionSet& set,
           }
         }
         if (def == nullptr || def->selection_set == nullptr) break;  // validation reports it
+        if (s.directives.empty() && def->directives.empty()) {
+          const auto done = spreads_done_.begin() + static_cast<ptrdiff_t>(spreads_mark);
+          if (std::find(done, spreads_done_.end(), def) != spreads_done_.end()) break;
+          spreads_done_.push_back(def);
+        }
         if (!add_fragment(parent, *def->selection_set, def->type_condition.value, s.directives,
                           def->directives, possible, atoms_begin, depth, nesting)) {
           return false;

@@ -78,6 +78,9 @@ class TreeBuilder {
   bool expand(uint32_t parent, const ast::SelectionSet& set,
               std::span<const schema::TypeId> possible, size_t atoms_begin, uint32_t depth,
               uint32_t nesting);
+  bool expand_selections(uint32_t parent, const ast::SelectionSet& set,
+                         std::span<const schema::TypeId> possible, size_t atoms_begin,
+                         uint32_t depth, uint32_t nesting);
   bool add_field(uint32_t parent, const ast::Field& field, std::span<const schema::TypeId> possible,
                  size_t atoms_begin, uint32_t depth, uint32_t nesting);
   bool add_fragment(uint32_t parent, const ast::SelectionSet& set, std::string_view type_condition,
@@ -148,6 +151,7 @@ class TreeBuilder {
   std::vector<CArgument> mapped_args_;
   std::vector<const CValue*> captures_;
   std::vector<const ast::FragmentDefinition*> fragments_;
+  std::vector<const ast::FragmentDefinition*> spreads_done_;  // per expand(), see there
   std::vector<BuildFiring> firings_;
   std::vector<uint32_t> symbol_numbers_;  // by variable index; 0 = not numbered
   std::vector<uint32_t> order_;
