@@ -79,6 +79,10 @@ struct ValidateOptions {
   size_t max_errors = 100;
   // As graphql-js 16.15's hideSuggestions: messages leave out "Did you mean".
   bool hide_suggestions = false;
+  // With all rules: first try certify_simple_document() (simple_document.h),
+  // which passes the commonest valid documents in one walk. Off only to
+  // compare it with the rules.
+  bool certify_simple = true;
 };
 
 // graphql-js TypeInfo at one point of the traversal. "Unknown" (undefined in

@@ -10,7 +10,10 @@
 // Options: a subset of rules by name (which may also name the optional custom
 // rules NoDeprecatedCustom and NoSchemaIntrospectionCustom), lenient mode (cosmetic rules warn),
 // the error limit. An unknown rule name in options.rules is itself an error (rule "Validation").
-// Cost: one recorded walk of the document, replayed by each rule (context.h). A
+// Cost: with all rules, a document of fields and literal arguments only is
+// first offered to certify_simple_document() (simple_document.h), one walk that
+// passes it when it is valid; any other document, or one it cannot certify,
+// costs one recorded walk, replayed by each rule (context.h). A
 // Validator keeps its ValidationWorkspace from one document to the next, so a
 // warm Validator validates a valid document without heap allocation; validate()
 // uses one Validator per thread.

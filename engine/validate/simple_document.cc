@@ -1,0 +1,158 @@
+#include "engine/validate/simple_document.h"
+
+#include "engine/validate/literal_coercion.h"
+
+namespace gqleval::validate {
+namespace {
+
+using schema::TypeRef;
+
+class Certifier {
+ public:
+  explicit Certifier(const schema::Schema& s) : s_(s) {}
+
+  bool selection_set(const ast::SelectionSet& set, schema::TypeId parent) {
+    const auto& selections = set.selections;
+    for (size_t i = 0; i < selections.size(); ++i) {
+      if (selections[i]->kind != ast::SelectionKind::kField) return false;
+      const auto& f = ast::as<ast::Field>(*selections[i]);
+      for (size_t j = 0; j < i; ++j) {
+        if (ast::as<ast::Field>(*selections[j]).response_key() == f.response_key()) return false;
+      }
+      if (!field(f, parent)) return false;
+    }
+    return true;
+  }
+
+ private:
+  bool field(const ast::Field& f, schema::TypeId parent) {
+    if (!f.directives.empty()) return false;
+    const std::string_view name = f.name.value;
+    if (name.size() > 1 && name[0] == '_' && name[1] == '_') {
+      // __typename: a String on any composite type. __schema and __type (the
+      // introspection depth rule) are the rules' business.
+      return name == "__typename" && f.arguments.empty() && f.selection_set == nullptr;
+    }
+    const schema::FieldDef* def = s_.field_named(parent, name);
+    if (def == nullptr || !arguments(f, *def)) return false;
+    const schema::TypeId type = def->type.named;
+    if (type == schema::kNone) return false;
+    if (s_.is_leaf(type)) return f.selection_set == nullptr;
+    if (!s_.is_composite(type) || f.selection_set == nullptr) return false;
+    return selection_set(*f.selection_set, type);
+  }
+
+  bool arguments(const ast::Field& f, const schema::FieldDef& def) {
+    const auto& given = f.arguments;
+    for (size_t i = 0; i < given.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (given[j]->name.value == given[i]->name.value) return false;
+      }
+      const schema::InputValue* arg = schema::find_input_value(def.arguments, given[i]->name.value);
+      if (arg == nullptr || given[i]->value == nullptr || !fits(*given[i]->value, arg->type)) {
+        return false;
+      }
+    }
+    for (const schema::InputValue& arg : def.arguments) {
+      if (!is_required_input(s_, arg)) continue;
+      bool provided = false;
+      for (const ast::Argument* a : given) provided = provided || a->name.value == arg.name;
+      if (!provided) return false;
+    }
+    return true;
+  }
+
+  // ValuesOfCorrectType and UniqueInputFieldNames on one literal, no variables.
+  bool fits(const ast::Value& v, TypeRef type) {
+    if (type.named == schema::kNone) return false;
+    if (v.kind == ast::ValueKind::kVariable) return false;
+    if (v.kind == ast::ValueKind::kNull) return !type.is_non_null();
+    const TypeRef nullable = type.nullable();
+    if (nullable.is_list()) {
+      const TypeRef item = nullable.item();
+      if (v.kind != ast::ValueKind::kList) return fits(v, item);
+      for (const ast::Value* element : v.list) {
+        if (!fits(*element, item)) return false;
+      }
+      return true;
+    }
+    const schema::TypeDef& def = s_.type(type.named);
+    switch (def.kind) {
+      case schema::TypeKind::kInputObject: return input_object(v, def);
+      case schema::TypeKind::kEnum:
+        return v.kind == ast::ValueKind::kEnum && s_.enum_value_named(def.id, v.text) != nullptr;
+      case schema::TypeKind::kScalar: return scalar(v, def);
+      default: return false;
+    }
+  }
+
+  bool input_object(const ast::Value& v, const schema::TypeDef& def) {
+    if (v.kind != ast::ValueKind::kObject || def.one_of) return false;  // @oneOf: the rules
+    const auto& fields = v.fields;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (fields[j]->name.value == fields[i]->name.value) return false;
+      }
+      const schema::InputValue* field =
+          schema::find_input_value(def.input_fields, fields[i]->name.value);
+      if (field == nullptr || fields[i]->value == nullptr ||
+          !fits(*fields[i]->value, field->type)) {
+        return false;
+      }
+    }
+    for (const schema::InputValue& field : def.input_fields) {
+      if (!is_required_input(s_, field)) continue;
+      bool provided = false;
+      for (const ast::ObjectField* given : fields)
+        provided = provided || given->name.value == field.name;
+      if (!provided) return false;
+    }
+    return true;
+  }
+
+  // The built-in scalars' parseLiteral; a custom scalar takes any literal, but
+  // a variable inside it would still be undefined.
+  static bool scalar(const ast::Value& v, const schema::TypeDef& def) {
+    using K = ast::ValueKind;
+    switch (def.id) {
+      case schema::kIntType: return v.kind == K::kInt && fits_int32(v.text);
+      case schema::kFloatType: return v.kind == K::kInt || v.kind == K::kFloat;
+      case schema::kStringType: return v.kind == K::kString;
+      case schema::kBooleanType: return v.kind == K::kBoolean;
+      case schema::kIdType: return v.kind == K::kString || v.kind == K::kInt;
+      default: return !has_variable(v);
+    }
+  }
+
+  static bool has_variable(const ast::Value& v) {
+    if (v.kind == ast::ValueKind::kVariable) return true;
+    for (const ast::Value* element : v.list) {
+      if (has_variable(*element)) return true;
+    }
+    for (const ast::ObjectField* f : v.fields) {
+      if (f->value != nullptr && has_variable(*f->value)) return true;
+    }
+    return false;
+  }
+
+  const schema::Schema& s_;
+};
+
+}  // namespace
+
+bool certify_simple_document(const schema::Schema& schema, const ast::Document& document) {
+  if (document.definitions.size() != 1 ||
+      document.definitions[0]->kind != ast::DefinitionKind::kOperation) {
+    return false;
+  }
+  const auto& op = ast::as<ast::OperationDefinition>(*document.definitions[0]);
+  if (op.operation == ast::OperationType::kSubscription || op.description != nullptr ||
+      !op.variables.empty() || !op.directives.empty() || op.selection_set == nullptr) {
+    return false;
+  }
+  const schema::TypeId root = schema.root_type(op.operation);
+  if (root == schema::kNone || schema.type(root).kind != schema::TypeKind::kObject) return false;
+  return Certifier(schema).selection_set(*op.selection_set, root);
+}
+
+}  // namespace gqleval::validate

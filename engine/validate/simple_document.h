@@ -1,0 +1,39 @@
+// A one-pass certificate of validity for the commonest executable document:
+// one query or mutation made of fields and arguments only. Most benchmark
+// queries (and most model answers) are of this shape, and for it the ~30 rules
+// of the full validator reduce to a handful of checks that one walk makes.
+//
+// certify_simple_document() returns true only when every graphql-js rule
+// (specifiedRules and Operation Type Existence) would pass, so the validator
+// may skip its rules for that document. It returns false for any document it
+// is not sure of, valid or not: the full validator then decides and says why.
+// It is sure when the document is
+//   - one operation, a query or a mutation whose root type exists, with no
+//     description, variable definitions or directives;
+//   - fields only (no fragment spreads, no inline fragments, no directives),
+//     each defined on its parent type (`__typename` anywhere, without
+//     arguments or selections; `__schema` and `__type` are left to the rules),
+//     with a selection set exactly when its type is composite, and with the
+//     response keys of every selection set distinct (so no two fields can
+//     conflict: OverlappingFieldsCanBeMerged compares only fields of one
+//     response key);
+//   - arguments defined by their field, each named once, every required one
+//     given, and each value a literal without variables that fits its type as
+//     ValuesOfCorrectType and UniqueInputFieldNames check it.
+// The rules this leaves out cannot fire on such a document (fragments,
+// variables, directives, type names, subscriptions, several operations).
+// tests/simple_document_test.cc checks on every dataset query and every
+// conformance case that a certified document is one the full validator passes.
+//
+// Cost: one recursion over the document with the schema's hashed lookups; no
+// allocation.
+#pragma once
+
+#include "engine/graphql/ast.h"
+#include "engine/schema/schema.h"
+
+namespace gqleval::validate {
+
+bool certify_simple_document(const schema::Schema& schema, const ast::Document& document);
+
+}  // namespace gqleval::validate

@@ -1,0 +1,331 @@
+// certify_simple_document() (engine/validate/simple_document.h) against the
+// full validator: a document it certifies must be one that every rule passes,
+// or the scorer would normalize an invalid query. Checked on every query of
+// the datasets (NL2GQL gt_query and gt_query_2, RGEval's granite-20b Query1
+// and Query2), every graphql-js conformance case, and mutations of the
+// dataset queries made to break one rule each (a name swapped for another of
+// the schema, a literal swapped for one of another kind, a field repeated
+// under an alias or with other arguments, a selection set dropped or added,
+// an argument dropped or repeated). Also checked: the certificate is not
+// vacuous (most valid dataset queries are certified) and the mutations do
+// reach invalid documents. Deterministic (fixed seed); skipped when the data
+// is absent.
+#include <gtest/gtest.h>
+
+#include <simdjson.h>
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/arena.h"
+#include "engine/graphql/parser.h"
+#include "engine/schema/schema.h"
+#include "engine/validate/simple_document.h"
+#include "engine/validate/validator.h"
+#include "io/csv.h"
+#include "io/file.h"
+
+namespace gqleval {
+namespace {
+
+const std::string kShared = GQLEVAL_SHARED_DIR;
+constexpr int kMutationsPerQuery = 24;
+
+class Random {  // splitmix64: the same sequence on every platform
+ public:
+  explicit Random(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
+
+ private:
+  uint64_t state_;
+};
+
+bool is_name_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// [begin, end) of every name and of every number in text.
+void tokens(const std::string& text, std::vector<std::pair<size_t, size_t>>& names,
+            std::vector<std::pair<size_t, size_t>>& numbers) {
+  names.clear();
+  numbers.clear();
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (is_name_char(c)) {
+      size_t j = i;
+      while (j < text.size() && (is_name_char(text[j]) || text[j] == '.')) ++j;
+      ((c >= '0' && c <= '9') ? numbers : names).emplace_back(i, j);
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
+// Names a mutation may put in place of another: every field, argument, input
+// field and enum value of the schema, and the meta fields.
+std::vector<std::string> schema_names(const schema::Schema& s) {
+  std::vector<std::string> out = {"__typename", "__schema", "__type", "id", "true", "null"};
+  for (size_t f = 0; f < s.field_count(); ++f) {
+    const schema::FieldDef& d = s.field(static_cast<schema::FieldId>(f));
+    out.emplace_back(d.name);
+    for (const schema::InputValue& a : d.arguments) out.emplace_back(a.name);
+  }
+  for (size_t t = 0; t < s.type_count(); ++t) {
+    const schema::TypeDef& d = s.type(static_cast<schema::TypeId>(t));
+    if (d.built_in) continue;
+    for (const schema::InputValue& a : d.input_fields) out.emplace_back(a.name);
+    for (const schema::EnumValue& e : d.enum_values) out.emplace_back(e.name);
+  }
+  return out;
+}
+
+constexpr std::array<std::string_view, 16> kLiterals = {
+    "\"1\"",   "1.5", "2147483648", "-1",  "null", "true", "[1, 2]", "[]",
+    "{id: 1}", "{}",  "$v",         "ASC", "\"\"", "0",    "1e3",    "[null]"};
+constexpr std::array<std::string_view, 8> kInserts = {"id ",
+                                                      "a: id ",
+                                                      "__typename ",
+                                                      "id: __typename ",
+                                                      "x { id } ",
+                                                      "__schema { types { name } } ",
+                                                      "... on Query { id } ",
+                                                      "id @include(if: true) "};
+
+std::string mutate(std::string text, const std::vector<std::string>& names, Random& rng) {
+  std::vector<std::pair<size_t, size_t>> name_at, number_at;
+  tokens(text, name_at, number_at);
+  switch (rng.below(6)) {
+    case 0:  // a name swapped for another of the schema
+      if (!name_at.empty()) {
+        const auto [b, e] = name_at[rng.below(name_at.size())];
+        text.replace(b, e - b, names[rng.below(names.size())]);
+      }
+      break;
+    case 1: {  // a literal swapped for one of another kind
+      auto& pool = number_at.empty() || rng.below(2) == 0 ? name_at : number_at;
+      if (!pool.empty()) {
+        const auto [b, e] = pool[rng.below(pool.size())];
+        text.replace(b, e - b, kLiterals[rng.below(kLiterals.size())]);
+      }
+      break;
+    }
+    case 2: {  // a selection added after some '{'
+      std::vector<size_t> braces;
+      for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '{') braces.push_back(i + 1);
+      }
+      if (!braces.empty()) {
+        std::string insert(kInserts[rng.below(kInserts.size())]);
+        if (rng.below(2) == 0 && !name_at.empty()) {
+          insert = names[rng.below(names.size())] + " ";  // a field from anywhere
+        }
+        text.insert(braces[rng.below(braces.size())], " " + insert);
+      }
+      break;
+    }
+    case 3: {  // a selection set dropped: from some '{' to its '}'
+      std::vector<size_t> opens;
+      for (size_t i = 1; i < text.size(); ++i) {
+        if (text[i] == '{') opens.push_back(i);
+      }
+      if (opens.size() > 1) {
+        const size_t b = opens[1 + rng.below(opens.size() - 1)];
+        int depth = 0;
+        for (size_t i = b; i < text.size(); ++i) {
+          depth += text[i] == '{' ? 1 : text[i] == '}' ? -1 : 0;
+          if (depth == 0) {
+            text.erase(b, i + 1 - b);
+            break;
+          }
+        }
+      }
+      break;
+    }
+    case 4: {  // an argument list dropped or repeated
+      const size_t open = text.find('(');
+      const size_t close = open == std::string::npos ? open : text.find(')', open);
+      if (close != std::string::npos) {
+        if (rng.below(2) == 0) {
+          text.erase(open, close + 1 - open);
+        } else {
+          text.insert(close, ", " + text.substr(open + 1, close - open - 1));
+        }
+      }
+      break;
+    }
+    default: {  // a field repeated, under an alias or not, with its arguments changed
+      if (!name_at.empty()) {
+        const auto [b, e] = name_at[rng.below(name_at.size())];
+        const std::string field = text.substr(b, e - b);
+        text.insert(e, rng.below(2) == 0 ? " " + field : " a: " + field + "(id: 2)");
+      }
+      break;
+    }
+  }
+  return text;
+}
+
+struct Sweep {
+  size_t documents = 0;
+  size_t certified = 0;
+  size_t invalid = 0;
+  size_t unsound = 0;
+  std::vector<std::string> reports;
+
+  // Checks one document; returns whether it was certified.
+  bool check(const schema::Schema& s, const std::string& text, const std::string& where) {
+    Arena arena;
+    auto doc = graphql::parse(text, arena);
+    if (!doc.ok()) return false;
+    ++documents;
+    const bool simple = validate::certify_simple_document(s, **doc);
+    validate::ValidateOptions all;
+    all.certify_simple = false;
+    const Diagnostics d = validator_.validate(s, **doc, all);
+    const bool valid = !validate::has_errors(d);
+    invalid += valid ? 0 : 1;
+    certified += simple ? 1 : 0;
+    if (simple && !valid) {
+      ++unsound;
+      if (reports.size() < 8) {
+        reports.push_back(where + ": certified, but " + d.front().rule + ": " + d.front().message +
+                          "\n" + text);
+      }
+    }
+    return simple;
+  }
+
+  validate::Validator validator_;
+};
+
+std::shared_ptr<const schema::Schema> build(
+    std::map<std::string, std::shared_ptr<const schema::Schema>>& cache, const std::string& sdl) {
+  auto [it, added] = cache.try_emplace(sdl);
+  if (added) {
+    auto s = schema::Schema::build(sdl);
+    if (s.ok()) it->second = s.value();
+  }
+  return it->second;
+}
+
+// Every query of one CSV dataset, and mutations of it.
+void sweep_csv(const std::string& path, std::string_view schema_column,
+               std::vector<std::string_view> query_columns, Sweep& sweep, Random& rng,
+               size_t& valid_queries, size_t& valid_certified) {
+  auto text = io::read_file(path);
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  auto rows = io::parse_csv(text.value());
+  ASSERT_TRUE(rows.ok()) << rows.error().message;
+  const io::CsvRow& header = (*rows)[0];
+  auto column = [&](std::string_view name) {
+    return static_cast<size_t>(std::find(header.fields.begin(), header.fields.end(), name) -
+                               header.fields.begin());
+  };
+  const size_t schema_col = column(schema_column);
+  ASSERT_LT(schema_col, header.fields.size()) << path;
+  std::map<std::string, std::shared_ptr<const schema::Schema>> schemas;
+  std::map<const schema::Schema*, std::vector<std::string>> names;
+  for (size_t i = 1; i < rows->size(); ++i) {
+    const io::CsvRow& row = (*rows)[i];
+    if (row.fields.size() <= schema_col) continue;
+    auto s = build(schemas, row.fields[schema_col]);
+    if (!s) continue;
+    auto [n, added] = names.try_emplace(s.get());
+    if (added) n->second = schema_names(*s);
+    for (std::string_view q : query_columns) {
+      const size_t col = column(q);
+      ASSERT_LT(col, header.fields.size()) << path << " has no column " << q;
+      if (col >= row.fields.size() || row.fields[col].empty()) continue;
+      const std::string& query = row.fields[col];
+      const std::string where = path.substr(path.rfind('/') + 1) + " row " + std::to_string(i);
+      const size_t invalid_before = sweep.invalid;
+      const bool certified = sweep.check(*s, query, where);
+      if (sweep.invalid == invalid_before) {
+        ++valid_queries;
+        valid_certified += certified ? 1 : 0;
+      }
+      for (int m = 0; m < kMutationsPerQuery; ++m) {
+        sweep.check(*s, mutate(query, n->second, rng), where + " mutation " + std::to_string(m));
+      }
+    }
+  }
+}
+
+TEST(SimpleDocument, CertifiedDocumentsAreValidOnDatasetsMutationsAndConformanceCases) {
+  const std::string nl2gql = kShared + "/datasets/nl2gql/nl2gql_test.csv";
+  const std::string granite = kShared + "/datasets/rgeval-granite/granite20b_zeroshot_rgeval.csv";
+  const std::string conformance = kShared + "/conformance/graphql-js-validation";
+  if (!std::filesystem::exists(nl2gql) || !std::filesystem::exists(granite) ||
+      !std::filesystem::exists(conformance)) {
+    GTEST_SKIP() << "shared data absent under " << kShared;
+  }
+  Sweep sweep;
+  Random rng(20261124);
+  size_t valid_queries = 0, valid_certified = 0;
+  sweep_csv(nl2gql, "schema", {"gt_query", "gt_query_2"}, sweep, rng, valid_queries,
+            valid_certified);
+  sweep_csv(granite, "Schema Content", {"Query1 Content", "Query2 Content"}, sweep, rng,
+            valid_queries, valid_certified);
+
+  // The conformance cases, each against its schema with every rule.
+  simdjson::dom::parser parser;
+  simdjson::padded_string schemas_json =
+      simdjson::padded_string::load(conformance + "/schemas.json");
+  simdjson::dom::array schemas;
+  ASSERT_EQ(parser.parse(schemas_json).get(schemas), simdjson::SUCCESS);
+  std::vector<std::shared_ptr<const schema::Schema>> built;
+  for (simdjson::dom::element e : schemas) {
+    auto s = schema::Schema::build(std::string_view(e));
+    built.push_back(s.ok() ? s.value() : nullptr);
+  }
+  auto cases = io::read_file(conformance + "/cases.jsonl");
+  ASSERT_TRUE(cases.ok());
+  size_t conformance_cases = 0;
+  simdjson::dom::parser line_parser;
+  std::string_view rest = cases.value();
+  while (!rest.empty()) {
+    const size_t nl = rest.find('\n');
+    const std::string line(rest.substr(0, nl));
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+    if (line.empty()) continue;
+    simdjson::dom::element c;
+    ASSERT_EQ(line_parser.parse(line).get(c), simdjson::SUCCESS);
+    int64_t index = 0;
+    std::string_view query, id;
+    ASSERT_EQ(c["schema"].get_int64().get(index), simdjson::SUCCESS);
+    ASSERT_EQ(c["query"].get_string().get(query), simdjson::SUCCESS);
+    ASSERT_EQ(c["id"].get_string().get(id), simdjson::SUCCESS);
+    const auto& s = built.at(static_cast<size_t>(index));
+    if (!s) continue;
+    ++conformance_cases;
+    sweep.check(*s, std::string(query), "conformance " + std::string(id));
+  }
+
+  std::cout << "[ simple   ] " << sweep.documents << " documents (" << conformance_cases
+            << " conformance cases), " << sweep.invalid << " invalid, " << sweep.certified
+            << " certified, " << sweep.unsound << " certified but invalid; valid dataset queries "
+            << valid_certified << "/" << valid_queries << " certified\n";
+  for (const std::string& r : sweep.reports) ADD_FAILURE() << r;
+  EXPECT_EQ(sweep.unsound, 0U);
+  // The mutations reach invalid documents, and the certificate covers most
+  // valid benchmark queries (else the fast path would be dead weight).
+  EXPECT_GT(sweep.invalid, sweep.documents / 4);
+  EXPECT_GT(valid_certified * 10, valid_queries * 8);
+}
+
+}  // namespace
+}  // namespace gqleval
