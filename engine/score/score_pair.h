@@ -41,11 +41,12 @@
 // a result before scoring the next pair. `errors` owns its strings.
 //
 // Costs: see score_benchmark.cc. For a typical pair (two ~150-byte queries, a
-// 2 KB schema built once, the candidate in a fenced block of prose) about 4.6
-// us of CPU on the 2-core development machine (~57k instructions): validation
-// about a third (recording the typed walk, then the rules' replays),
-// normalization under a third, parsing and lexing a seventh, extraction under a
-// tenth; Stage 4 itself (interning, matrices, closure, counts) is about 0.2 us.
+// 2 KB schema built once, the candidate in a fenced block of prose) about 3.0
+// us of CPU on the 2-core development machine (~42k instructions):
+// normalization about two fifths, parsing and lexing a quarter, extraction and
+// validation a tenth each (a document of fields and literal arguments is
+// certified in one walk, validate/simple_document.h; others run every rule),
+// Stage 4 itself (interning, matrices, closure, counts) under a tenth.
 // Nothing allocates in the steady state: the arena is reset per pair, every
 // buffer is reused, validation runs on the Scorer's Validator (a reused
 // workspace), and the fence search is a plain line scan (score_alloc_test.cc

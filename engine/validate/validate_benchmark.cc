@@ -3,6 +3,9 @@
 // BM_ValidateNl2gql/<query>: the whole validator (every rule) on typical NL2GQL
 //   queries against a cached schema of the NL2GQL "farm" kind (StepZen style, 2 KB).
 //   The document is parsed once; only validate() is timed. Target: < 5 us/query.
+//   Documents of fields and literal arguments are certified in one walk
+//   (simple_document.h); the fragment query goes through the rules.
+// BM_ValidateNl2gqlRules/<query>: the same queries through the rules alone.
 // BM_OverlapNl2gql/<query>: OverlappingFieldsCanBeMerged alone on those queries.
 // BM_Overlap<Shape>/<n>: OverlappingFieldsCanBeMerged alone on one selection set of
 //   n fields, n = 500, 1000, 1500, 2000, so the growth shows; Google Benchmark fits
@@ -188,6 +191,20 @@ BENCHMARK_CAPTURE(BM_ValidateNl2gql, nested, kNestedQuery);
 BENCHMARK_CAPTURE(BM_ValidateNl2gql, filter, kFilterQuery);
 BENCHMARK_CAPTURE(BM_ValidateNl2gql, aliases, kAliasQuery);
 BENCHMARK_CAPTURE(BM_ValidateNl2gql, fragment, kFragmentQuery);
+
+// The same with the rules alone (no certify_simple_document() first): what a
+// document the certificate does not cover costs.
+void BM_ValidateNl2gqlRules(benchmark::State& state, std::string_view query) {
+  static const ValidateOptions options = [] {
+    ValidateOptions o;
+    o.certify_simple = false;
+    return o;
+  }();
+  run_validate(state, query, options);
+}
+BENCHMARK_CAPTURE(BM_ValidateNl2gqlRules, nested, kNestedQuery);
+BENCHMARK_CAPTURE(BM_ValidateNl2gqlRules, filter, kFilterQuery);
+BENCHMARK_CAPTURE(BM_ValidateNl2gqlRules, aliases, kAliasQuery);
 
 // ---------------------------------------------------------------- overlap at scale
 
