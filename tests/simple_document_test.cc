@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "datasets/generator/seeded_random.h"
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
 #include "engine/schema/schema.h"
@@ -37,21 +38,6 @@ namespace {
 
 const std::string kShared = GQLEVAL_SHARED_DIR;
 constexpr int kMutationsPerQuery = 24;
-
-class Random {  // splitmix64: the same sequence on every platform
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
-
- private:
-  uint64_t state_;
-};
 
 bool is_name_char(char c) {
   return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -105,21 +91,27 @@ constexpr std::array<std::string_view, 8> kInserts = {"id ",
                                                       "... on Query { id } ",
                                                       "id @include(if: true) "};
 
-std::string mutate(std::string text, const std::vector<std::string>& names, Random& rng) {
+// A draw in [0, n) (0 when n is 0).
+size_t pick(rewrite::SeededRandom& rng, size_t n) {
+  return n == 0 ? 0 : rng.below(static_cast<uint32_t>(n));
+}
+
+std::string mutate(std::string text, const std::vector<std::string>& names,
+                   rewrite::SeededRandom& rng) {
   std::vector<std::pair<size_t, size_t>> name_at, number_at;
   tokens(text, name_at, number_at);
-  switch (rng.below(6)) {
+  switch (pick(rng, 6)) {
     case 0:  // a name swapped for another of the schema
       if (!name_at.empty()) {
-        const auto [b, e] = name_at[rng.below(name_at.size())];
-        text.replace(b, e - b, names[rng.below(names.size())]);
+        const auto [b, e] = name_at[pick(rng, name_at.size())];
+        text.replace(b, e - b, names[pick(rng, names.size())]);
       }
       break;
     case 1: {  // a literal swapped for one of another kind
-      auto& pool = number_at.empty() || rng.below(2) == 0 ? name_at : number_at;
+      auto& pool = number_at.empty() || pick(rng, 2) == 0 ? name_at : number_at;
       if (!pool.empty()) {
-        const auto [b, e] = pool[rng.below(pool.size())];
-        text.replace(b, e - b, kLiterals[rng.below(kLiterals.size())]);
+        const auto [b, e] = pool[pick(rng, pool.size())];
+        text.replace(b, e - b, kLiterals[pick(rng, kLiterals.size())]);
       }
       break;
     }
@@ -129,11 +121,11 @@ std::string mutate(std::string text, const std::vector<std::string>& names, Rand
         if (text[i] == '{') braces.push_back(i + 1);
       }
       if (!braces.empty()) {
-        std::string insert(kInserts[rng.below(kInserts.size())]);
-        if (rng.below(2) == 0 && !name_at.empty()) {
-          insert = names[rng.below(names.size())] + " ";  // a field from anywhere
+        std::string insert(kInserts[pick(rng, kInserts.size())]);
+        if (pick(rng, 2) == 0 && !name_at.empty()) {
+          insert = names[pick(rng, names.size())] + " ";  // a field from anywhere
         }
-        text.insert(braces[rng.below(braces.size())], " " + insert);
+        text.insert(braces[pick(rng, braces.size())], " " + insert);
       }
       break;
     }
@@ -143,7 +135,7 @@ std::string mutate(std::string text, const std::vector<std::string>& names, Rand
         if (text[i] == '{') opens.push_back(i);
       }
       if (opens.size() > 1) {
-        const size_t b = opens[1 + rng.below(opens.size() - 1)];
+        const size_t b = opens[1 + pick(rng, opens.size() - 1)];
         int depth = 0;
         for (size_t i = b; i < text.size(); ++i) {
           depth += text[i] == '{' ? 1 : text[i] == '}' ? -1 : 0;
@@ -159,7 +151,7 @@ std::string mutate(std::string text, const std::vector<std::string>& names, Rand
       const size_t open = text.find('(');
       const size_t close = open == std::string::npos ? open : text.find(')', open);
       if (close != std::string::npos) {
-        if (rng.below(2) == 0) {
+        if (pick(rng, 2) == 0) {
           text.erase(open, close + 1 - open);
         } else {
           text.insert(close, ", " + text.substr(open + 1, close - open - 1));
@@ -169,9 +161,9 @@ std::string mutate(std::string text, const std::vector<std::string>& names, Rand
     }
     default: {  // a field repeated, under an alias or not, with its arguments changed
       if (!name_at.empty()) {
-        const auto [b, e] = name_at[rng.below(name_at.size())];
+        const auto [b, e] = name_at[pick(rng, name_at.size())];
         const std::string field = text.substr(b, e - b);
-        text.insert(e, rng.below(2) == 0 ? " " + field : " a: " + field + "(id: 2)");
+        text.insert(e, pick(rng, 2) == 0 ? " " + field : " a: " + field + "(id: 2)");
       }
       break;
     }
@@ -224,8 +216,8 @@ std::shared_ptr<const schema::Schema> build(
 
 // Every query of one CSV dataset, and mutations of it.
 void sweep_csv(const std::string& path, std::string_view schema_column,
-               std::vector<std::string_view> query_columns, Sweep& sweep, Random& rng,
-               size_t& valid_queries, size_t& valid_certified) {
+               std::vector<std::string_view> query_columns, Sweep& sweep,
+               rewrite::SeededRandom& rng, size_t& valid_queries, size_t& valid_certified) {
   auto text = io::read_file(path);
   ASSERT_TRUE(text.ok()) << text.error().message;
   auto rows = io::parse_csv(text.value());
@@ -274,7 +266,7 @@ TEST(SimpleDocument, CertifiedDocumentsAreValidOnDatasetsMutationsAndConformance
     GTEST_SKIP() << "shared data absent under " << kShared;
   }
   Sweep sweep;
-  Random rng(20261124);
+  rewrite::SeededRandom rng(20261124);
   size_t valid_queries = 0, valid_certified = 0;
   sweep_csv(nl2gql, "schema", {"gt_query", "gt_query_2"}, sweep, rng, valid_queries,
             valid_certified);
