@@ -22,6 +22,11 @@ namespace gqleval::io {
 // The whole contents of the file at path.
 Result<std::string, Diagnostic> read_file(const std::string& path);
 
+// Whether the two paths name one existing file (the same device and inode:
+// also through links). An output that is the input must be refused: opening
+// it for writing truncates the data being read, and a mapped input faults.
+bool same_file(const std::string& a, const std::string& b);
+
 class MappedFile {
  public:
   static Result<MappedFile, Diagnostic> open(const std::string& path);

@@ -62,6 +62,31 @@ TEST(BatchCli, UsageErrorsExitTwo) {
   EXPECT_EQ(help.out.find("shard-records"), std::string::npos);  // hidden
 }
 
+// An output that is the input would truncate the data being read (and fault
+// the mapping): refused before anything is opened for writing, also through a
+// link, and the input is left as it was.
+TEST(BatchCli, AnOutputThatIsTheInputIsRefused) {
+  ScratchDir dir;
+  const std::string input = dir.file("rows.csv");
+  const std::string rows = "reference,candidate\n{ a },{ a }\n";
+  testing::write_file(input, rows);
+  testing::write_file(dir.file("s.graphql"), "type Query { a: Int }");
+  std::filesystem::create_symlink(input, dir.file("link.csv"));
+  const std::string schema = " --schema " + dir.file("s.graphql");
+  for (const std::string& out : {input, dir.file("link.csv")}) {
+    CliRun r = gqleval("score " + input + schema + " --out " + out, dir);
+    EXPECT_EQ(r.status, 2) << out;
+    EXPECT_EQ(r.err, "gqleval score: the output " + out +
+                         " is the input file: write the results elsewhere\n");
+    r = gqleval("score " + input + schema + " --summary " + out, dir);
+    EXPECT_EQ(r.status, 2) << out;
+    r = gqleval("validate --input " + input + schema + " --query-col candidate --out " + out, dir);
+    EXPECT_EQ(r.status, 2) << out;
+    EXPECT_EQ(r.err, "gqleval validate: the output " + out + " is the input file\n");
+  }
+  EXPECT_EQ(read_file(input), rows);
+}
+
 TEST(BatchCli, Nl2gqlNeedsACandidateColumn) {
   if (!std::filesystem::exists(kNl2gql)) GTEST_SKIP() << "NL2GQL dataset not found at " << kNl2gql;
   ScratchDir dir;

@@ -179,6 +179,10 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     context.artifacts = artifacts.get();
   }
 
+  if (!o.output.empty() && o.output != "-" && io::same_file(o.input, o.output)) {
+    return Unexpected{
+        run_error("the output " + o.output + " is the input file: write the results elsewhere")};
+  }
   Output output;
   if (!output.open(o.output)) return Unexpected{run_error("cannot write " + o.output)};
   if (o.output_format == OutputFormat::kCsv) {

@@ -12,6 +12,7 @@
 #include "engine/cli/args.h"
 #include "engine/cli/commands.h"
 #include "engine/normalize/rewrites.h"
+#include "io/file.h"
 
 namespace gqleval::cli {
 namespace {
@@ -148,6 +149,10 @@ int run_score(std::span<char* const> argv) {
     return kExitUsage;
   }
 
+  if (auto path = args.value("summary"); path && io::same_file(o.input, *path)) {
+    std::fprintf(stderr, "gqleval score: the summary %s is the input file\n", path->c_str());
+    return kExitUsage;
+  }
   auto report = batch::run_batch(o);
   if (!report) {
     std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());

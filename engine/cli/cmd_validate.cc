@@ -142,6 +142,10 @@ int validate_rows(Args& args, const validate::ValidateOptions& options, bool str
 
   FILE* out = stdout;
   if (auto path = args.value("out")) {
+    if (io::same_file(*args.value("input"), *path)) {
+      std::fprintf(stderr, "gqleval validate: the output %s is the input file\n", path->c_str());
+      return kExitUsage;
+    }
     out = std::fopen(path->c_str(), "wb");
     if (out == nullptr) {
       std::fprintf(stderr, "gqleval validate: cannot write '%s'\n", path->c_str());
@@ -249,8 +253,8 @@ int run_validate(std::span<char* const> argv) {
       std::fprintf(stderr, "gqleval validate: %s\n", text.error().message.c_str());
       return kExitUsage;
     }
-    Diagnostics diags = check_document(schema, *text, options,
-                                       args.value("operation").value_or(""), arena);
+    Diagnostics diags =
+        check_document(schema, *text, options, args.value("operation").value_or(""), arena);
     print_diagnostics(diags, path, stdout);
     any_invalid = any_invalid || validate::has_errors(diags);
   }

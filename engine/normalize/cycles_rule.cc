@@ -23,8 +23,9 @@
 //   A `B on U` whose inverse returns a T other than U is no walk back (the
 //   pair is not an inverse of U's field) and stays.
 //
-// Applied top-down until nothing changes, so chains of back-references
-// (users -> posts -> users -> posts -> users) fold completely.
+// Applied top-down, pass after pass until nothing changes, so chains of
+// back-references (users -> posts -> users -> posts -> users) fold completely
+// and the normal form is one of its own fixpoints.
 #include "engine/normalize/tree_builder.h"
 
 namespace gqleval::normalize {
@@ -87,7 +88,7 @@ void TreeBuilder::merge_children(uint32_t from, uint32_t into) {
 }
 
 // Finds one back-reference under `a` and folds it; true when it did. `a` has a
-// concrete or abstract, non-root type (apply_cycles checks).
+// concrete or abstract, non-root type (cycles_pass checks).
 bool TreeBuilder::try_cycle(uint32_t a) {
   const schema::Schema& s = *schema_;
   const schema::TypeId a_type = nodes_[a].type;
@@ -134,16 +135,26 @@ bool TreeBuilder::try_cycle(uint32_t a) {
   return false;
 }
 
-void TreeBuilder::apply_cycles(uint32_t node) {
+bool TreeBuilder::cycles_pass(uint32_t node) {
+  bool folded = false;
   const BuildNode& n = nodes_[node];
   // A leaf has no back-reference under it (try_cycle would find no child).
   if (node != 0 && n.first_child != kNoNode && n.type != schema::kNone &&
       !is_root_type(*schema_, n.type)) {
-    while (try_cycle(node)) {
-    }
+    while (try_cycle(node)) folded = true;
   }
   for (uint32_t c = nodes_[node].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
-    apply_cycles(c);
+    folded = cycles_pass(c) || folded;
+  }
+  return folded;
+}
+
+void TreeBuilder::apply_cycles() {
+  // A fold deep in the tree can bring a back-reference to a node that the
+  // pass has left behind (`a { b { cs { b { a { x } } } } }`: folding `cs.b`
+  // puts `a { x }` under `b`, a back-reference to the `a` above): passes
+  // repeat until none folds. Every fold removes a node, so this ends.
+  while (cycles_pass(0)) {
   }
 }
 

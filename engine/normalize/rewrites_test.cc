@@ -157,6 +157,26 @@ TEST(CyclesArgumentsTest, BackReferenceWithArgumentsIsNotRewritten) {
             "}\n");
 }
 
+// A fold can bring a back-reference to a node the pass has already left:
+// folding `cs { b }` into `b` puts `a { x }` under `b`, which walks back to the
+// `a` above. Passes repeat until nothing folds, so the normal form of a query
+// is also the normal form of its own rewrite.
+TEST(CyclesFixpointTest, FoldsThatCreateBackReferencesFoldAgain) {
+  Harness h(
+      "type A { id: ID! x: String b: B }\n"
+      "type B { id: ID! a: A cs: [C] }\n"
+      "type C { id: ID! b: B }\n"
+      "type Query { a(id: ID!): A }\n");
+  const std::string expected = h.normal("{ a(id: 1) { x b { cs { id } } } }");
+  EXPECT_EQ(h.normal("{ a(id: 1) { b { cs { id b { a { x } } } } } }"), expected);
+  EXPECT_EQ(h.normal("{ a(id: 1) { b { a { x } cs { id } } } }"), expected);
+  EXPECT_EQ(h.firings("{ a(id: 1) { b { cs { id b { a { x } } } } } }"),
+            "cycles 1:26 query -> a(id: \"1\") -> b -> cs -> b: C.b is the inverse of B.cs; its "
+            "selections moved to b\n"
+            "cycles 1:30 query -> a(id: \"1\") -> b -> a: B.a is the inverse of A.b; its "
+            "selections moved to a(id: \"1\")\n");
+}
+
 TEST(CyclesDerivationTest, AmbiguousPairsAreNotDerived) {
   // Two to-one fields of type Person on Film: which one inverts Person.films?
   Harness h(

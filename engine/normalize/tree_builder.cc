@@ -81,7 +81,7 @@ Result<NormalTree> TreeBuilder::run(const schema::Schema& schema, const ast::Doc
   if (!expand(0, *operation.selection_set, schema.possible_types(root_type), 0, 0, 0)) {
     return Unexpected{std::move(*error_)};
   }
-  if (rewrites_ != nullptr && options.rules.cycles) apply_cycles(0);
+  if (rewrites_ != nullptr && options.rules.cycles) apply_cycles();
   return finalize();
 }
 

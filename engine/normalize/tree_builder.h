@@ -107,7 +107,8 @@ class TreeBuilder {
   bool coercion_failed();
 
   // ---- cycles_rule.cc
-  void apply_cycles(uint32_t node);
+  void apply_cycles();
+  bool cycles_pass(uint32_t node);
   bool try_cycle(uint32_t a);
   void merge_children(uint32_t from, uint32_t into);
   void unlink_child(uint32_t parent, uint32_t child);

@@ -35,7 +35,7 @@ TEST(Render, JsonGolden) {
   EXPECT_EQ(to_json(r),
             R"j({"verdict":"mismatch","pass":false,"missing":2,"extra":1,"shared":2,)j"
             R"j("reference_nodes":4,"candidate_nodes":3,"operation_differs":false,)j"
-            R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285715,)j"
+            R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285714,)j"
             R"j("matched_reference":0,)j"
             R"j("missing_paths":[{"path":"query -> users(id: 1) -> posts",)j"
             R"j("line":4,"column":5,"nodes":2}],)j"

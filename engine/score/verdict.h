@@ -19,7 +19,9 @@
 //     the verdict is `mismatch` rather than `equivalent`.
 //   - precision is 1 when the candidate has no field node (nothing it fetches
 //     is wrong), recall is 1 when the reference has none; F1 is the harmonic
-//     mean 2PR / (P + R), and 0 when P + R = 0. So an empty candidate against
+//     mean 2PR / (P + R), computed as 2 shared / (|R| + |C|) (the same
+//     value, without the rounding of P and R), and 0 when P + R = 0. So an
+//     empty candidate against
 //     a non-empty reference scores P = 1, R = 0, F1 = 0, and two empty trees
 //     score 1, 1, 1.
 //   - When the operation kinds differ, precision, recall and F1 are all 0.

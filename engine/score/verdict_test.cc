@@ -123,6 +123,9 @@ TEST(Verdict, GradedScores) {
   EXPECT_DOUBLE_EQ(s.precision, 0.5);
   EXPECT_DOUBLE_EQ(s.recall, 0.75);
   EXPECT_DOUBLE_EQ(s.f1, 0.6);
+  // Exact where the fraction is: 3 shared of 3 and 5 nodes is 0.75 (through
+  // P and R it would be 0.7499999999999999, and F1 >= 0.75 would fail).
+  EXPECT_EQ(graded_scores(sets(3, 3, 5)).f1, 0.75);
   s = graded_scores(sets(4, 4, 4));
   EXPECT_DOUBLE_EQ(s.precision, 1.0);
   EXPECT_DOUBLE_EQ(s.recall, 1.0);
