@@ -3,6 +3,15 @@
 #include "io/byte_scan.h"
 
 namespace gqleval::io {
+namespace {
+
+// Whether a closing quote may stand before p: at the end, or before a comma or
+// a line break.
+bool closes_field(const char* p, const char* end) {
+  return p == end || *p == ',' || *p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n');
+}
+
+}  // namespace
 
 CsvSplitter::CsvSplitter(std::string_view buffer) : buffer_(buffer) {
   if (buffer_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
@@ -56,15 +65,18 @@ bool CsvSplitter::next_record(RecordSpan& span) {
       if (q == end || q + 1 == end || q[1] != '"') break;
       q += 2;
     }
-    if (q == end) {
-      // Unterminated: the record ends with the line on which the quote opened.
+    const uint64_t breaks = q == end ? 0 : count_byte(x + 1, q, '\n');
+    if (q == end || (breaks > 0 && !closes_field(q + 1, end))) {
+      // Unterminated, or closed on a later line by a quote that no field
+      // could end with (the quote of another record): the record ends with
+      // the line on which the quote opened, so the next line is read again.
       const char* nl = find_byte(x, end, '\n');
       content_end = nl;
       next = nl == end ? end : nl + 1;
       if (nl != end) ++line_;
       break;
     }
-    line_ += count_byte(x + 1, q, '\n');
+    line_ += breaks;
     p = q + 1;
   }
   if (content_end != end && content_end > start && content_end[-1] == '\r') --content_end;

@@ -15,8 +15,11 @@
 // the end of the buffer (an unterminated quote) would otherwise swallow the
 // rest of the file. Instead, its record ends at the first LF after the opening
 // quote (or at the end of the buffer), the record parser reports it as
-// kUnterminatedQuote, and splitting resumes on the next line. So the records
-// after a broken line are read normally. This does not depend on where shards
+// kUnterminatedQuote, and splitting resumes on the next line. The same holds
+// for a quoted field that spans lines and then closes on a quote that no field
+// could end with (not before a comma, a line break or the end): that quote
+// belongs to a later record, so the broken record ends with its first line.
+// So the records after a broken line are read normally. This does not depend on where shards
 // are cut: the boundaries are those of one sequential pass.
 //
 // Cost: one sequential pass that jumps between '"' and LF bytes (16 bytes per

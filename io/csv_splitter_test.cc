@@ -70,10 +70,16 @@ TEST(CsvSplitter, UnterminatedQuoteEndsItsRecordAtTheLineEnd) {
   EXPECT_EQ(split("a\n\"open"), (Strings{"1:a", "2:\"open"}));
 }
 
-TEST(CsvSplitter, AQuoteThatClosesLaterJoinsTheLines) {
-  // The grammar, not a heuristic, decides: the quote opened on line 1 closes on
-  // line 2, so this is one (malformed) record.
-  EXPECT_EQ(split("1,\"abc\n2,\"x\",y\n3\n"), (Strings{"1:1,\"abc\n2,\"x\",y", "3:3"}));
+TEST(CsvSplitter, AQuoteThatClosesLaterOnlyIfAFieldCanEndThere) {
+  // A quoted field may span lines: this one closes on line 2 before a comma.
+  EXPECT_EQ(split("1,\"ab\nc\",d\n3\n"), (Strings{"1:1,\"ab\nc\",d", "3:3"}));
+  // The quote opened on line 1 would close on line 2 before `x`, where no
+  // field can end: that quote opens line 2's field, so the broken record ends
+  // with line 1 and line 2 is a record of its own (it was lost before).
+  EXPECT_EQ(split("1,\"abc\n2,\"x\",y\n3\n"), (Strings{"1:1,\"abc", "2:2,\"x\",y", "3:3"}));
+  // Junk after a quote that closes on its own line is the record's problem
+  // only: the boundaries stay.
+  EXPECT_EQ(split("1,\"ab\"c\n2\n"), (Strings{"1:1,\"ab\"c", "2:2"}));
 }
 
 // A byte-at-a-time implementation of the grammar in csv_splitter.h, to check
@@ -126,7 +132,13 @@ std::vector<RecordSpan> reference_split(std::string_view t) {
           }
           ++j;
         }
-        if (!closed) {
+        // A close on a later line counts only before a comma, a line break
+        // or the end (csv_splitter.h, resynchronisation).
+        size_t breaks = 0;
+        for (size_t k = i + 1; closed && k < j; ++k) breaks += t[k] == '\n';
+        const bool can_close = j + 1 == n || t[j + 1] == ',' || t[j + 1] == '\n' ||
+                               (t[j + 1] == '\r' && j + 2 < n && t[j + 2] == '\n');
+        if (!closed || (breaks > 0 && !can_close)) {
           size_t k = i;
           while (k < n && t[k] != '\n') ++k;
           end = k;

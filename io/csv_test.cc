@@ -89,8 +89,13 @@ TEST(ParseCsv, QuoteInsideUnquotedField) {
 }
 
 TEST(ParseCsv, GarbageAfterClosingQuote) {
+  EXPECT_EQ(error_of("\"a\"x,c\n"),
+            "1:4: CSV: field 1: unexpected character after the closing quote\n");
+  // Closed on a later line where no field can end: the record ends with the
+  // line the quote opened on (csv_splitter.h), so the quote is unterminated.
   EXPECT_EQ(error_of("\"a\nb\"x,c\n"),
-            "2:3: CSV: field 1: unexpected character after the closing quote\n");
+            "1:1: CSV: field 1: unterminated quoted field; the record is taken to end at the end "
+            "of this line\n");
   // A lone CR after a closing quote is not a line break.
   EXPECT_EQ(error_of("\"a\"\rb\n"),
             "1:4: CSV: field 1: unexpected character after the closing quote\n");

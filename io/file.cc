@@ -96,6 +96,20 @@ void MappedFile::unmap() {
   size_ = 0;
 }
 
+PageReleaser::PageReleaser(std::string_view buffer) : buffer_(buffer) {
+  const long page = ::sysconf(_SC_PAGESIZE);
+  page_ = page > 0 ? static_cast<size_t>(page) : 4096;
+}
+
+void PageReleaser::done_up_to(size_t upto) {
+  constexpr size_t kStep = size_t{32} << 20;
+  const size_t aligned = upto / page_ * page_;
+  if (aligned < released_ + kStep) return;
+  // The mapping is page-aligned (mmap), so offsets aligned to pages are too.
+  ::madvise(const_cast<char*>(buffer_.data()) + released_, aligned - released_, MADV_DONTNEED);
+  released_ = aligned;
+}
+
 bool same_file(const std::string& a, const std::string& b) {
   struct stat sa {};
   struct stat sb {};

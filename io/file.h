@@ -22,6 +22,22 @@ namespace gqleval::io {
 // The whole contents of the file at path.
 Result<std::string, Diagnostic> read_file(const std::string& path);
 
+// Hands the pages of a read-only file mapping below an offset back to the
+// kernel (madvise MADV_DONTNEED, one call per 32 MiB): a clean mapping can
+// drop them (they are re-read from the page cache if touched again), so a
+// front-to-back reader keeps its resident size flat however large the file.
+class PageReleaser {
+ public:
+  explicit PageReleaser(std::string_view buffer);
+  // Every byte below `upto` has been read for the last time (by this pass).
+  void done_up_to(size_t upto);
+
+ private:
+  std::string_view buffer_;
+  size_t page_ = 4096;
+  size_t released_ = 0;
+};
+
 // Whether the two paths name one existing file (the same device and inode:
 // also through links). An output that is the input must be refused: opening
 // it for writing truncates the data being read, and a mapped input faults.

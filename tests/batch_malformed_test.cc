@@ -114,6 +114,35 @@ TEST(BatchMalformed, EveryCsvIssueAmongGoodRows) {
   EXPECT_EQ(s.passes(), 4u);
 }
 
+// A quote left open on one row used to be closed by the first quote of the
+// next row, which then vanished into the broken record. The broken record now
+// ends with its own line and the next row is scored.
+TEST(BatchMalformed, AnOpenQuoteDoesNotSwallowTheNextRow) {
+  ScratchDir dir;
+  write_file(dir.file("schema.graphql"), kTestSchema);
+  write_file(dir.file("in.csv"),
+             "id,reference,candidate\n"
+             "b1,{ users { id } },\"{ users { id } }\n"
+             "g2,\"{ users { id } }\",{ users { id } }\n"
+             "g3,{ users { id } },{ users { name } }\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.schema_file = dir.file("schema.graphql");
+  o.output = dir.file("out.jsonl");
+  auto report = run_batch(o);
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  check(lines_of(read_file(o.output)),
+        {
+            {"b1", "bad_row", "unterminated_quote",
+             "field 3: unterminated quoted field; the record is taken to end at the end of this "
+             "line",
+             2, 21},
+            {"g2", "equivalent", nullptr, nullptr, 0, 0},
+            {"g3", "mismatch", nullptr, nullptr, 0, 0},
+        });
+  EXPECT_EQ(report->summary.rows(), 3u);
+}
+
 TEST(BatchMalformed, GoodRowsScoreAsIfAloneInTheFile) {
   // The good rows of a file with bad rows give the same results (apart from
   // their row number) as a file of the good rows alone.

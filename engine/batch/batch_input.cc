@@ -65,7 +65,10 @@ Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFo
     return in;
   }
 
-  // JSON Lines: the names of the first record that parses.
+  // JSON Lines has no header: its columns are the member names of every
+  // record that parses, in order of first appearance. (A writer leaves out a
+  // null member, so a record may lack `candidate`, and `variables` or
+  // `reference_2` may first appear on row 1000.)
   in.jsonl_.emplace(in.file_.data());
   io::JsonlSplitter probe(in.file_.data());
   io::JsonlRecordParser parser;
@@ -73,17 +76,21 @@ Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFo
   std::vector<io::JsonField> members;
   io::RecordSpan span;
   bool any_record = false;
+  bool any_object = false;
+  io::PageReleaser releaser(in.file_.data());  // the scan must not keep the file resident
   while (probe.next_record(span)) {
     any_record = true;
+    releaser.done_up_to(static_cast<size_t>(span.begin));
     arena.reset();
     if (!parser.parse(in.file_.data(), span, arena, members).ok()) continue;
+    any_object = true;
     for (const io::JsonField& m : members) {
       bool seen = false;
       for (const std::string& n : in.names_) seen = seen || n == m.name;
       if (!seen) in.names_.emplace_back(m.name);
     }
-    return in;
   }
+  if (any_object) return in;
   return Unexpected{make_error("JSONL",
                                any_record ? "no line of the input is a valid JSON object, so "
                                             "its columns cannot be known"

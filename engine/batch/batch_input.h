@@ -5,9 +5,10 @@
 // Format: --format, else the extension (.csv; .jsonl, .ndjson, .json), else
 // the first byte that is not blank ('{' means JSON Lines). CSV is RFC 4180 with
 // a header row (io/csv_reader.h); JSON Lines has one object per line, and its
-// column names are the member names of the first line that parses (members of
-// later lines are looked up by those names; a member a line lacks reads as an
-// empty cell, as does JSON null; non-string values read as their JSON text).
+// column names are the member names of all the lines that parse, in order of
+// first appearance (read once when the input is opened: a key that first
+// appears late still names a column; a member a line lacks reads as an empty
+// cell, as does JSON null; non-string values read as their JSON text).
 //
 // RecordReader never fails a run: a malformed record (wrong field count,
 // broken quoting, invalid UTF-8, a field over the size limit, invalid JSON, a
@@ -43,7 +44,8 @@ bool input_format_from_name(std::string_view name, InputFormat* out);
 
 class BatchInput {
  public:
-  // Maps the file and reads its header (CSV) or first record (JSON Lines).
+  // Maps the file and reads its header (CSV) or the member names of its
+  // records (JSON Lines).
   // Errors: the file cannot be read, the CSV header is malformed, no JSON
   // Lines record parses.
   static Result<BatchInput, Diagnostic> open(const std::string& path, InputFormat format,

@@ -1,8 +1,5 @@
 #include "engine/batch/batch_run.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -52,31 +49,6 @@ class ShardPool {
  private:
   std::vector<std::unique_ptr<Shard>> owned_;
   tbb::concurrent_queue<Shard*> free_;
-};
-
-// Hands the pages of the input below `upto` back to the kernel once every
-// shard before it has been written: a clean, read-only file mapping can drop
-// them (they are re-read from the page cache if touched again), so the
-// resident size of a run stays flat however large the file is.
-class PageReleaser {
- public:
-  explicit PageReleaser(std::string_view buffer) : buffer_(buffer) {
-    const long page = ::sysconf(_SC_PAGESIZE);
-    page_ = page > 0 ? static_cast<size_t>(page) : 4096;
-  }
-  void done_up_to(size_t upto) {
-    constexpr size_t kStep = size_t{32} << 20;  // one madvise per 32 MiB
-    const size_t aligned = upto / page_ * page_;
-    if (aligned < released_ + kStep) return;
-    // The mapping is page-aligned (mmap), so offsets aligned to pages are too.
-    ::madvise(const_cast<char*>(buffer_.data()) + released_, aligned - released_, MADV_DONTNEED);
-    released_ = aligned;
-  }
-
- private:
-  std::string_view buffer_;
-  size_t page_ = 4096;
-  size_t released_ = 0;
 };
 
 std::string folder_of(const std::string& path) {
@@ -201,7 +173,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   for (const Column& c : context.columns.group_by) group_names.push_back(c.name);
   Summary summary(std::move(group_names));
   Progress progress(o.progress, input->buffer().size());
-  PageReleaser pages(input->buffer());
+  io::PageReleaser pages(input->buffer());
   ShardPool pool;
   uint64_t next_seq = 0;
   uint64_t rows_written = 0;

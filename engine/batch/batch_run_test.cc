@@ -169,6 +169,29 @@ TEST(RunBatch, JsonlInputWithVariables) {
   EXPECT_EQ(broken.error(0, "line"), "6");
 }
 
+// JSON Lines has no header: a key that first appears on a later line (a
+// writer leaves null members out) still names a column, and a first line
+// without the candidate (a model that answered nothing) does not stop the run.
+TEST(RunBatch, JsonlColumnsAreTheKeysOfEveryLine) {
+  ScratchDir dir;
+  write_file(dir.file("schema.graphql"), kTestSchema);
+  write_file(dir.file("in.jsonl"),
+             "{\"id\": 1, \"reference\": \"{ user(id: 7) { name } }\"}\n"
+             "{\"id\": 2, \"reference\": \"{ user(id: 7) { name } }\", \"candidate\": "
+             "\"query($u: Int!) { user(id: $u) { name } }\", \"variables\": {\"u\": 7}}\n"
+             "{\"id\": 3, \"reference\": \"{ user(id: 1) { id } }\", \"reference_2\": "
+             "\"{ user(id: 7) { name } }\", \"candidate\": \"{ user(id: 7) { name } }\"}\n");
+  BatchOptions o;
+  o.input = dir.file("in.jsonl");
+  o.schema_file = dir.file("schema.graphql");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "no_query");
+  EXPECT_EQ(ResultLine(lines[1]).get("verdict"), "equivalent");  // its variables were read
+  EXPECT_EQ(ResultLine(lines[2]).get("verdict"), "equivalent");  // against reference_2
+  EXPECT_EQ(ResultLine(lines[2]).get("matched_reference"), "1");
+}
+
 TEST(RunBatch, OneSchemaFileForEveryRow) {
   ScratchDir dir;
   write_file(dir.file("schema.graphql"), kTestSchema);
