@@ -236,6 +236,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   f.delta = o.delta;
   f.schemas = cache.size();
   f.schema_failures = cache.failures();
+  f.rules_warnings = cache.rules_warnings();
   return report;
 }
 

@@ -23,8 +23,8 @@
 // Errors (the run does not start, or its output could not be written):
 // the input cannot be read or its header is malformed, a required column is
 // missing, the schema file or rules file cannot be read or parsed, the output
-// cannot be written or is the input file itself. A schema that does not build is not an error of the run:
-// its rows are invalid_schema.
+// cannot be written or is the input file itself. A schema that does not build is not an error of
+// the run: its rows are invalid_schema.
 #pragma once
 
 #include <cstddef>

@@ -192,6 +192,26 @@ TEST(RunBatch, JsonlColumnsAreTheKeysOfEveryLine) {
   EXPECT_EQ(ResultLine(lines[2]).get("matched_reference"), "1");
 }
 
+// The rules file's warnings reach the report: `score` uses one file across a
+// dataset, so a typo that no schema resolves must not pass in silence.
+TEST(RunBatch, RulesFileWarningsAreReported) {
+  ScratchDir dir;
+  write_file(dir.file("schema.graphql"), kTestSchema);
+  write_file(dir.file("rules.json"),
+             R"({"endpoints": [{"canonical": "user", "same_as": ["userByld"]}]})");
+  write_file(dir.file("in.csv"), "reference,candidate\n{ users { id } },{ users { id } }\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.schema_file = dir.file("schema.graphql");
+  o.rules_file = dir.file("rules.json");
+  const Outcome r = run(o, dir);
+  ASSERT_EQ(r.report.facts.rules_warnings.size(), 1U);
+  EXPECT_EQ(r.report.facts.rules_warnings[0].first,
+            "\"endpoints\"[0]: endpoint \"userByld\" -> \"user\" skipped: Query has no field "
+            "\"userByld\"");
+  EXPECT_EQ(r.report.facts.rules_warnings[0].second, 1U);
+}
+
 TEST(RunBatch, OneSchemaFileForEveryRow) {
   ScratchDir dir;
   write_file(dir.file("schema.graphql"), kTestSchema);
@@ -244,6 +264,28 @@ TEST(RunBatch, FurtherReferencesAndBlankCells) {
   EXPECT_EQ(ResultLine(lines[1]).get("matched_reference"), "0");
   EXPECT_EQ(ResultLine(lines[2]).get("verdict"), "mismatch");
   EXPECT_EQ(ResultLine(lines[2]).get("matched_reference"), "0");
+}
+
+// matched_reference names the reference column whichever cells are blank:
+// a blank reference_2 does not make reference_3 index 1.
+TEST(RunBatch, MatchedReferenceIsTheColumnsIndex) {
+  ScratchDir dir;
+  const std::string s(kTestSchema);
+  std::string csv = "schema,reference,reference_2,reference_3,candidate\n";
+  csv += csv_row(
+      {s, "{ users { id } }", "{ users { name } }", "{ users { id name } }", "{ users { name } }"});
+  csv += csv_row({s, "{ users { id } }", "", "{ users { id name } }", "{ users { name id } }"});
+  csv += csv_row({s, "{ users { id } }", "", "{ users { nope } }", "{ users { id } }"});
+  write_file(dir.file("in.csv"), csv);
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(ResultLine(lines[0]).get("matched_reference"), "1");
+  EXPECT_EQ(ResultLine(lines[1]).get("matched_reference"), "2");
+  ResultLine invalid(lines[2]);
+  EXPECT_EQ(invalid.get("verdict"), "invalid_reference");
+  EXPECT_EQ(invalid.error(0, "reference"), "2");  // the error names reference_3's column too
 }
 
 TEST(RunBatch, NoExtractTakesTheCellAsIs) {

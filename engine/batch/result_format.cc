@@ -146,7 +146,12 @@ void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
   for (size_t i = 0; i < r.rules_fired.size(); ++i) {
     const FiredRule& f = r.rules_fired[i];
     if (i) out.push_back(',');
-    json_query(out, f.query, f.reference);
+    // A reference's firings are the matched reference's: named by its column,
+    // as matched_reference is (row_scorer.cc).
+    json_query(out, f.query,
+               f.query == score::QueryRole::kReference && r.matched_reference >= 0
+                   ? static_cast<uint32_t>(r.matched_reference)
+                   : f.reference);
     key(out, "rule");
     io::append_json_string(out, f.rule);
     key(out, "path");

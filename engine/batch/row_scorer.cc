@@ -59,11 +59,15 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   }
 
   references_.clear();
+  reference_columns_.clear();
   for (size_t k = 0; k < c.references.size(); ++k) {
     std::string_view text = reader_.cell(c.references[k]);
     // The primary reference always counts (a blank one is the dataset's error
     // and is reported); further ones only where the row has one.
-    if (k == 0 || !trim(text).empty()) references_.push_back(text);
+    if (k == 0 || !trim(text).empty()) {
+      references_.push_back(text);
+      reference_columns_.push_back(static_cast<uint32_t>(k));
+    }
   }
   const std::string_view candidate = reader_.cell(c.candidate);
   const SchemaEntry& schema = schema_for_row();
@@ -71,10 +75,21 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   score::ScoreOptions options = context_.options;
   options.normalize.variables_json = trim(reader_.cell(c.variables));
 
-  const score::PairResult result =
+  score::PairResult result =
       schema.ok()
           ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate, options)
           : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
+  // Indices name reference columns (0 the primary, 1 the next...), the same
+  // in every row whichever cells were blank.
+  if (result.matched_reference != score::kNoReference) {
+    result.matched_reference =
+        static_cast<int32_t>(reference_columns_[static_cast<size_t>(result.matched_reference)]);
+  }
+  for (score::QueryDiagnostic& e : result.errors) {
+    if (e.query == score::QueryRole::kReference && e.reference < reference_columns_.size()) {
+      e.reference = reference_columns_[e.reference];
+    }
+  }
   append_row_result(out, context_.format, key, result);
   tally.add(outcome_of(result.verdict), result.f1);
   add_tags(tally, result.pass, false);

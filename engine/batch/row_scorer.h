@@ -65,7 +65,8 @@ class RowScorer {
   SchemaMemo memo_;
   score::Scorer scorer_;
   std::vector<std::string_view> references_;
-  SchemaEntry path_failure_;  // scratch for a schema file that cannot be read
+  std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
+  SchemaEntry path_failure_;                 // scratch for a schema file that cannot be read
 };
 
 }  // namespace gqleval::batch

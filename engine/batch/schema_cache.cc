@@ -1,5 +1,7 @@
 #include "engine/batch/schema_cache.h"
 
+#include <map>
+
 #include <mutex>
 #include <utility>
 
@@ -80,6 +82,18 @@ size_t SchemaCache::failures() const {
     for (const auto& [h, e] : s.entries) n += e->ok() ? 0 : 1;
   }
   return n;
+}
+
+std::vector<std::pair<std::string, size_t>> SchemaCache::rules_warnings() const {
+  std::map<std::string, size_t> counts;
+  for (const Stripe& s : stripes_) {
+    std::shared_lock lock(s.mutex);
+    for (const auto& [h, e] : s.entries) {
+      if (e->rewrites == nullptr) continue;
+      for (const Diagnostic& d : e->rewrites->warnings()) ++counts[d.message];
+    }
+  }
+  return {counts.begin(), counts.end()};
 }
 
 const SchemaEntry& SchemaMemo::get(std::string_view sdl) {

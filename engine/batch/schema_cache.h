@@ -32,6 +32,8 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "engine/base/diagnostic.h"
 #include "engine/normalize/rewrites.h"
@@ -71,6 +73,10 @@ class SchemaCache {
   // size only when workers raced on a first use).
   size_t size() const;
   size_t failures() const;
+  // The rules file's warnings over the schemas built (an entry naming a type
+  // or field a schema lacks): each distinct message with the number of
+  // schemas it was given for, by message.
+  std::vector<std::pair<std::string, size_t>> rules_warnings() const;
   size_t builds() const { return builds_.load(std::memory_order_relaxed); }
 
  private:

@@ -144,6 +144,14 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   w.key("delta").num(f.delta);
   w.key("schemas").num(f.schemas);
   w.key("schema_failures").num(f.schema_failures);
+  w.key("rules_warnings").begin_array();
+  for (const auto& [message, schemas] : f.rules_warnings) {
+    w.begin_object();
+    w.key("message").str(message);
+    w.key("schemas").num(schemas);
+    w.end_object();
+  }
+  w.end_array();
   w.end_object();
   out.push_back('\n');
   return out;
@@ -158,7 +166,12 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
   out += "rules: " + f.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
          std::to_string(f.schemas);
   if (f.schema_failures) out += " (" + std::to_string(f.schema_failures) + " did not build)";
-  out += "\n\n";
+  out += "\n";
+  for (const auto& [message, schemas] : f.rules_warnings) {
+    out += "warning: RulesFile: " + message + " (" + std::to_string(schemas) + " of " +
+           std::to_string(f.schemas) + (f.schemas == 1 ? " schema)\n" : " schemas)\n");
+  }
+  out += "\n";
   out += pad("verdict", 20, false) + pad("rows", 10, true) + pad("share", 9, true) + "\n";
   for (uint8_t o = 0; o < kOutcomeCount; ++o) {
     if (s.count(o) == 0) continue;

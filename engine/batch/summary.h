@@ -82,6 +82,8 @@ struct RunFacts {
   uint32_t delta = 0;
   size_t schemas = 0;          // distinct schema texts seen
   size_t schema_failures = 0;  // of them, those that did not build
+  // The rules file's warnings: message, and how many schemas it applied to.
+  std::vector<std::pair<std::string, size_t>> rules_warnings;
 };
 
 // Values of a tag column in natural order: numbers by value, before text.

@@ -51,7 +51,8 @@ TEST(Summary, CountsSharesAndGroups) {
                    .rule_profile = std::string("cycles,endpoints"),
                    .delta = 0,
                    .schemas = 1,
-                   .schema_failures = 0};
+                   .schema_failures = 0,
+                   .rules_warnings = {{"\"endpoints\"[0]: endpoint \"x\" skipped", 1}}};
   EXPECT_EQ(summary_json(s, f),
             "{\"input\":\"in.csv\",\"output\":\"-\",\"rows\":5,\"verdicts\":{\"equivalent\":{"
             "\"count\":1,\"share\":0.2},\"overfetch_ok\":{\"count\":1,\"share\":0.2},"
@@ -64,11 +65,13 @@ TEST(Summary, CountsSharesAndGroups) {
             "\"pass\":0,\"pass_rate\":0},{\"value\":\"\",\"rows\":1,\"pass\":0,\"pass_rate\":0},"
             "{\"value\":\"One\",\"rows\":1,\"pass\":0,\"pass_rate\":0}]},\"wall_seconds\":0.5,"
             "\"pairs_per_second\":10,\"threads\":2,\"rule_profile\":\"cycles,endpoints\","
-            "\"delta\":0,\"schemas\":1,\"schema_failures\":0}\n");
+            "\"delta\":0,\"schemas\":1,\"schema_failures\":0,\"rules_warnings\":[{\"message\":"
+            "\"\\\"endpoints\\\"[0]: endpoint \\\"x\\\" skipped\",\"schemas\":1}]}\n");
 
   EXPECT_EQ(summary_table(s, f),
             "gqleval score: 5 rows in 0.50 s (10 pairs/s, 2 threads)\n"
             "rules: cycles,endpoints, delta 0, schemas 1\n"
+            "warning: RulesFile: \"endpoints\"[0]: endpoint \"x\" skipped (1 of 1 schema)\n"
             "\n"
             "verdict                   rows    share\n"
             "equivalent                   1    20.0%\n"
