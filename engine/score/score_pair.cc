@@ -1,6 +1,9 @@
 #include "engine/score/score_pair.h"
 
+#include <algorithm>
 #include <utility>
+
+#include "engine/normalize/symbol_renaming.h"
 
 namespace gqleval::score {
 PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count) {
@@ -68,6 +71,35 @@ void Scorer::explain(const Prepared& reference, uint32_t reference_index,
   r.rules_fired = fired;
 }
 
+bool Scorer::align_symbols(const normalize::NormalTree& reference,
+                           const normalize::NormalTree& candidate, Comparison& c,
+                           normalize::NormalTree& used) {
+  const uint32_t n = candidate.symbol_count;
+  const uint32_t m = std::max(reference.symbol_count, n);
+  if ((c.missing == 0 && c.extra == 0) || reference.symbol_count == 0 || n == 0 ||
+      m > kMaxAlignedSymbols) {
+    return false;
+  }
+  // Every injective numbering of the candidate's n symbols into 1..m: the
+  // permutations of 1..m whose tail (beyond n) is in order. The identity,
+  // already compared, is skipped.
+  numbering_.resize(m);
+  for (uint32_t i = 0; i < m; ++i) numbering_[i] = i + 1;
+  const auto tail = numbering_.begin() + n;
+  while (std::next_permutation(numbering_.begin(), numbering_.end())) {
+    if (!std::is_sorted(tail, numbering_.end())) continue;
+    const normalize::NormalTree renamed =
+        normalize::rename_symbols(candidate, std::span(numbering_).first(n), arena_);
+    const Comparison x = comparer_.compare(reference, renamed);
+    if (better_match(x, c, options_->delta)) {
+      c = x;
+      used = renamed;
+      if (c.missing == 0 && c.extra == 0) break;
+    }
+  }
+  return true;
+}
+
 PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
                          std::span<const std::string_view> references, std::string_view candidate,
                          const ScoreOptions& options) {
@@ -104,16 +136,21 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
     return result;
   }
 
-  // The best comparison over the references (all valid here); ties keep the earliest.
+  // The best comparison over the references (all valid here); ties keep the
+  // earliest. Against each, the candidate's symbols are aligned with the
+  // reference's when the trees differ (align_symbols).
   int32_t best = kNoReference;
-  int32_t last = kNoReference;  // the pair the comparer holds
   Comparison best_c;
+  normalize::NormalTree best_tree = cand.tree;
+  bool realigned = false;  // the comparer saw other pairs than (reference k, cand.tree)
   for (size_t k = 0; k < references_.size(); ++k) {
-    const Comparison c = comparer_.compare(references_[k].tree, cand.tree);
-    last = static_cast<int32_t>(k);
+    normalize::NormalTree used = cand.tree;
+    Comparison c = comparer_.compare(references_[k].tree, cand.tree);
+    realigned = align_symbols(references_[k].tree, cand.tree, c, used) || realigned;
     if (best == kNoReference || better_match(c, best_c, options.delta)) {
       best = static_cast<int32_t>(k);
       best_c = c;
+      best_tree = used;
     }
   }
   const Verdict v = classify(best_c.missing, best_c.extra, options.delta, best_c.operation_differs);
@@ -133,8 +170,12 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
   result.matched_reference = best;
   if (options.explain) {
     const Prepared& ref = references_[static_cast<size_t>(best)];
-    if (last != best) comparer_.compare(ref.tree, cand.tree);
-    explain(ref, static_cast<uint32_t>(best), cand);
+    Prepared used = cand;
+    used.tree = best_tree;
+    // The comparer holds the last pair compared (and points at its trees);
+    // the explanation needs this one.
+    if (references_.size() > 1 || realigned) comparer_.compare(ref.tree, used.tree);
+    explain(ref, static_cast<uint32_t>(best), used);
   }
   result_ = nullptr;
   return result;

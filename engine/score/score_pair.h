@@ -94,6 +94,10 @@ struct ScoreOptions {
 
 inline constexpr int32_t kNoReference = -1;
 
+// Symbol alignment tries every numbering of up to this many symbols (6! = 720
+// comparisons at most); beyond it each tree keeps its own canonical numbering.
+inline constexpr uint32_t kMaxAlignedSymbols = 6;
+
 struct PairResult {
   Verdict verdict = Verdict::kInvalidCandidate;
   bool pass = false;
@@ -142,6 +146,11 @@ class Scorer {
   };
 
   Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract);
+  // When the trees differ and both have unbound variables: renames the
+  // candidate's (symbol_renaming.h) to the numbering that matches the
+  // reference best, updating `c` and `used`. True when it compared anything.
+  bool align_symbols(const normalize::NormalTree& reference, const normalize::NormalTree& candidate,
+                     Comparison& c, normalize::NormalTree& used);
   void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
 
   // Per call.
@@ -158,6 +167,7 @@ class Scorer {
   std::vector<Prepared> references_;
   std::vector<TopNode> top_;
   std::string scratch_;
+  std::vector<uint32_t> numbering_;  // align_symbols()
 };
 
 // score() on a thread-local Scorer; the result's views last until the next

@@ -84,6 +84,37 @@ TEST(ScorePair, OverfetchAndTheDeltaBudget) {
   EXPECT_EQ(r.verdict, Verdict::kUnderfetch);  // the budget never excuses missing data
 }
 
+// Each tree numbers its unbound variables on its own; a candidate with one
+// more field and variable than the reference may number the shared one
+// differently. The scorer aligns the numberings, so a candidate that holds the
+// reference word for word plus one field over-fetches, whatever the extra
+// field is (the canonical order of the two siblings depends on it).
+TEST(ScorePair, UnboundVariablesAreAlignedWithTheReference) {
+  Scorer s;
+  const std::string_view ref = "query($a: Int!) { users(id: $a) { username } }";
+  for (std::string_view extra : {"id", "email", "username", "posts { title }"}) {
+    const std::string cand =
+        "query($a: Int!, $b: Int!) { users(id: $a) { username } u: users(id: $b) { " +
+        std::string(extra) + " } }";
+    const PairResult r = run(s, {ref}, cand);
+    EXPECT_EQ(r.verdict, Verdict::kOverfetch) << cand;
+    EXPECT_EQ(r.missing, 0u) << cand;
+    ASSERT_EQ(r.extra_paths.size(), 1u) << cand;
+    EXPECT_EQ(r.extra_paths[0].path, "query -> users(id: $2)") << cand;
+  }
+  // Renamed variables are still the same query, in any order of definition.
+  EXPECT_EQ(
+      run(s, {"query($x: Int!, $y: Int!) { a: users(id: $x) { id } b: users(id: $y) { email } }"},
+          "query($q: Int!, $p: Int!) { b: users(id: $p) { email } a: users(id: $q) { id } }")
+          .verdict,
+      Verdict::kEquivalent);
+  // ... but one variable in two places is not two variables.
+  EXPECT_EQ(run(s, {"query($x: Int!) { a: users(id: $x) { id } b: users(id: $x) { email } }"},
+                "query($q: Int!, $p: Int!) { a: users(id: $q) { id } b: users(id: $p) { email } }")
+                .verdict,
+            Verdict::kMismatch);
+}
+
 TEST(ScorePair, MismatchOnADifferentArgument) {
   Scorer s;
   const PairResult r = run(s, {kUserQuery}, "{ users(id: 2) { username posts { title } } }");
