@@ -212,6 +212,32 @@ TEST(RunBatch, RulesFileWarningsAreReported) {
   EXPECT_EQ(r.report.facts.rules_warnings[0].second, 1U);
 }
 
+// A variables cell that is not a JSON object is the row's fault: bad_row,
+// once, not invalid_reference with the message given for both queries.
+TEST(RunBatch, VariablesThatAreNotAJsonObjectMakeABadRow) {
+  ScratchDir dir;
+  write_file(dir.file("schema.graphql"), kTestSchema);
+  write_file(dir.file("in.csv"),
+             "reference,candidate,variables\n"
+             "{ users { id } },{ users { id } },{bad\n"
+             "{ users { id } },{ users { id } },[1]\n"
+             "{ users { id } },{ users { id } },\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.schema_file = dir.file("schema.graphql");
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 3u);
+  ResultLine broken(lines[0]);
+  EXPECT_EQ(broken.get("verdict"), "bad_row");
+  EXPECT_EQ(broken.get("reason"), "invalid_variables");
+  EXPECT_EQ(broken.error(0, "rule"), "VariableValues");
+  EXPECT_EQ(broken.error(0, "line"), "2");
+  ResultLine array(lines[1]);
+  EXPECT_EQ(array.get("verdict"), "bad_row");
+  EXPECT_EQ(array.error(0, "message"), "the variables cell: The variables must be a JSON object.");
+  EXPECT_EQ(ResultLine(lines[2]).get("verdict"), "equivalent");
+}
+
 TEST(RunBatch, OneSchemaFileForEveryRow) {
   ScratchDir dir;
   write_file(dir.file("schema.graphql"), kTestSchema);

@@ -72,8 +72,19 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   const std::string_view candidate = reader_.cell(c.candidate);
   const SchemaEntry& schema = schema_for_row();
 
+  // Variables that are not a JSON object make the row malformed (not its
+  // queries invalid): checked once, before either query is read.
+  const std::string_view variables = trim(reader_.cell(c.variables));
+  if (auto bad = variables_check_.check_json(variables)) {
+    append_bad_row(out, context_.format, key, "invalid_variables",
+                   make_error("VariableValues", "the variables cell: " + bad->message,
+                              SourcePos{static_cast<uint32_t>(span.line), 1}));
+    tally.add(kBadRow, 0);
+    add_tags(tally, false, true);
+    return;
+  }
   score::ScoreOptions options = context_.options;
-  options.normalize.variables_json = trim(reader_.cell(c.variables));
+  options.normalize.variables_json = variables;
 
   score::PairResult result =
       schema.ok()

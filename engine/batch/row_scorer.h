@@ -27,6 +27,7 @@
 #include "engine/batch/result_format.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/batch/summary.h"
+#include "engine/normalize/variables.h"
 #include "engine/score/score_pair.h"
 #include "io/record_shard.h"
 
@@ -64,6 +65,7 @@ class RowScorer {
   RecordReader reader_;
   SchemaMemo memo_;
   score::Scorer scorer_;
+  normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
   std::vector<std::string_view> references_;
   std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
   SchemaEntry path_failure_;                 // scratch for a schema file that cannot be read

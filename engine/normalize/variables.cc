@@ -18,6 +18,7 @@ struct VariableBindings::Impl {
     simdjson::dom::element json;
   };
   simdjson::dom::parser parser;
+  simdjson::dom::object object;  // the last check_json()'s, in the parser's document
   std::vector<Binding> bindings;
 };
 
@@ -42,6 +43,20 @@ std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& schema,
     b.default_value = def->default_value;
     impl_->bindings.push_back(b);
   }
+  if (auto bad = check_json(json)) return bad;
+  if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) return std::nullopt;
+  for (simdjson::dom::key_value_pair kv : impl_->object) {
+    for (Impl::Binding& b : impl_->bindings) {
+      if (b.name == kv.key) {
+        b.has_json = true;
+        b.json = kv.value;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Diagnostic> VariableBindings::check_json(std::string_view json) {
   // Only whitespace means "no variables".
   if (json.find_first_not_of(" \t\r\n") == std::string_view::npos) return std::nullopt;
   simdjson::dom::element root;
@@ -52,17 +67,8 @@ std::optional<Diagnostic> VariableBindings::bind(const schema::Schema& schema,
         std::string("The variables are not valid JSON: ") + simdjson::error_message(err),
         SourcePos{});
   }
-  simdjson::dom::object object;
-  if (root.get_object().get(object) != simdjson::SUCCESS) {
+  if (root.get_object().get(impl_->object) != simdjson::SUCCESS) {
     return make_error("VariableValues", "The variables must be a JSON object.", SourcePos{});
-  }
-  for (simdjson::dom::key_value_pair kv : object) {
-    for (Impl::Binding& b : impl_->bindings) {
-      if (b.name == kv.key) {
-        b.has_json = true;
-        b.json = kv.value;
-      }
-    }
   }
   return std::nullopt;
 }

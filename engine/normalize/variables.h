@@ -43,6 +43,11 @@ class VariableBindings final : public VariableResolver {
   std::optional<Diagnostic> bind(const schema::Schema& schema, const ast::OperationDefinition& op,
                                  std::string_view json);
 
+  // Whether `json` is variable values at all (a JSON object; blank for none),
+  // with bind()'s message when it is not. For a batch row, whose variables
+  // cell is checked once before its queries are.
+  std::optional<Diagnostic> check_json(std::string_view json);
+
   const CValue* resolve(ValueCoercer& coercer, const ast::Value& variable,
                         schema::TypeRef location) override;
 
