@@ -136,8 +136,8 @@ std::vector<RecordSpan> reference_split(std::string_view t) {
         // or the end (csv_splitter.h, resynchronisation).
         size_t breaks = 0;
         for (size_t k = i + 1; closed && k < j; ++k) breaks += t[k] == '\n';
-        const bool can_close = j + 1 == n || t[j + 1] == ',' || t[j + 1] == '\n' ||
-                               (t[j + 1] == '\r' && j + 2 < n && t[j + 2] == '\n');
+        const bool can_close = closed && (j + 1 == n || t[j + 1] == ',' || t[j + 1] == '\n' ||
+                                          (t[j + 1] == '\r' && j + 2 < n && t[j + 2] == '\n'));
         if (!closed || (breaks > 0 && !can_close)) {
           size_t k = i;
           while (k < n && t[k] != '\n') ++k;
