@@ -62,7 +62,7 @@ class Summary {
   uint64_t count(uint8_t outcome) const { return outcomes_[outcome]; }
   uint64_t passes() const;
   double pass_rate() const;
-  double mean_f1() const;
+  double mean_f1() const;  // over all rows; a row not compared counts 0
   const std::vector<Group>& groups() const { return groups_; }
 
  private:
