@@ -8,7 +8,8 @@ namespace {
 // Whether a closing quote may stand before p: at the end, or before a comma or
 // a line break.
 bool closes_field(const char* p, const char* end) {
-  return p == end || *p == ',' || *p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n');
+  // A CR counts before an LF or at the end (a CRLF file cut after its CR).
+  return p == end || *p == ',' || *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] == '\n'));
 }
 
 }  // namespace
@@ -79,7 +80,8 @@ bool CsvSplitter::next_record(RecordSpan& span) {
     line_ += breaks;
     p = q + 1;
   }
-  if (content_end != end && content_end > start && content_end[-1] == '\r') --content_end;
+  // The CR of a CRLF, or a CR that ends the file, is no part of the record.
+  if (content_end > start && content_end[-1] == '\r') --content_end;
   span.begin = static_cast<uint64_t>(start - base);
   span.end = static_cast<uint64_t>(content_end - base);
   span.line = start_line;

@@ -52,7 +52,12 @@ TEST(CsvSplitter, EscapedQuotesDoNotCloseAField) {
   EXPECT_EQ(split("\"a\"\"\nb\"\"\",c\nd\n"), (Strings{"1:\"a\"\"\nb\"\"\",c", "3:d"}));
 }
 
-TEST(CsvSplitter, ALoneCrIsData) { EXPECT_EQ(split("a\rb\nc\r"), (Strings{"1:a\rb", "2:c\r"})); }
+TEST(CsvSplitter, ALoneCrIsData) {
+  EXPECT_EQ(split("a\rb\nc\rd\n"), (Strings{"1:a\rb", "2:c\rd"}));
+  // ... except the CR that ends the file (a CRLF file cut after its CR).
+  EXPECT_EQ(split("a\rb\nc\r"), (Strings{"1:a\rb", "2:c"}));
+  EXPECT_EQ(split("1,\"a\r\nb\"\r"), (Strings{"1:1,\"a\r\nb\""}));
+}
 
 TEST(CsvSplitter, AQuoteInsideAnUnquotedFieldIsLiteral) {
   // Parity-based splitters would open a quoted field here and swallow line 2.
@@ -137,7 +142,7 @@ std::vector<RecordSpan> reference_split(std::string_view t) {
         size_t breaks = 0;
         for (size_t k = i + 1; closed && k < j; ++k) breaks += t[k] == '\n';
         const bool can_close = closed && (j + 1 == n || t[j + 1] == ',' || t[j + 1] == '\n' ||
-                                          (t[j + 1] == '\r' && j + 2 < n && t[j + 2] == '\n'));
+                                          (t[j + 1] == '\r' && (j + 2 == n || t[j + 2] == '\n')));
         if (!closed || (breaks > 0 && !can_close)) {
           size_t k = i;
           while (k < n && t[k] != '\n') ++k;
@@ -154,7 +159,7 @@ std::vector<RecordSpan> reference_split(std::string_view t) {
       field_start = c == ',';
       ++i;
     }
-    if (end < n && end > start && t[end - 1] == '\r') --end;
+    if (end > start && t[end - 1] == '\r') --end;
     out.push_back({start, end, start_line});
     pos = next;
   }

@@ -85,6 +85,12 @@ TEST(BatchCli, AnOutputThatIsTheInputIsRefused) {
     EXPECT_EQ(r.err, "gqleval validate: the output " + out + " is the input file\n");
   }
   EXPECT_EQ(read_file(input), rows);
+  // Nor may the summary overwrite the results.
+  CliRun r = gqleval("score " + input + schema + " --out " + dir.file("r.jsonl") + " --summary " +
+                         dir.file("r.jsonl"),
+                     dir);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "gqleval score: the summary " + dir.file("r.jsonl") + " is the results file\n");
 }
 
 TEST(BatchCli, Nl2gqlNeedsACandidateColumn) {

@@ -79,9 +79,12 @@ std::vector<std::string> schema_names(const schema::Schema& s) {
   return out;
 }
 
-constexpr std::array<std::string_view, 16> kLiterals = {
-    "\"1\"",   "1.5", "2147483648", "-1",  "null", "true", "[1, 2]", "[]",
-    "{id: 1}", "{}",  "$v",         "ASC", "\"\"", "0",    "1e3",    "[null]"};
+constexpr std::array<std::string_view, 19> kLiterals = {
+    "\"1\"", "1.5", "2147483648", "-1", "null", "true", "[1, 2]", "[]", "{id: 1}", "{}", "$v",
+    "ASC", "\"\"", "0", "1e3", "[null]",
+    // Object literals that name a field twice (UniqueInputFieldNames), also
+    // where a custom scalar takes them.
+    "{a: 1, a: 2}", "[{b: {c: 1, c: 1}}]", "{id: 1, id: $v}"};
 constexpr std::array<std::string_view, 8> kInserts = {"id ",
                                                       "a: id ",
                                                       "__typename ",

@@ -149,9 +149,15 @@ int run_score(std::span<char* const> argv) {
     return kExitUsage;
   }
 
-  if (auto path = args.value("summary"); path && io::same_file(o.input, *path)) {
-    std::fprintf(stderr, "gqleval score: the summary %s is the input file\n", path->c_str());
-    return kExitUsage;
+  if (auto path = args.value("summary")) {
+    if (io::same_file(o.input, *path)) {
+      std::fprintf(stderr, "gqleval score: the summary %s is the input file\n", path->c_str());
+      return kExitUsage;
+    }
+    if (*path == o.output || io::same_file(o.output, *path)) {
+      std::fprintf(stderr, "gqleval score: the summary %s is the results file\n", path->c_str());
+      return kExitUsage;
+    }
   }
   auto report = batch::run_batch(o);
   if (!report) {

@@ -148,8 +148,10 @@ TEST(SchemaBuildTest, EveryTypeKindAndExtensionKind) {
   EXPECT_EQ(s->type_to_string(filter->input_fields[2].type), "[BookFilter!]");
   ASSERT_NE(filter->input_fields[1].default_value, nullptr);
   EXPECT_EQ(filter->input_fields[1].default_value->text, "0");
-  // Scalar extension adds @specifiedBy.
-  EXPECT_EQ(s->type_named("Url")->specified_by_url, "https://url.spec.whatwg.org/");
+  // @specifiedBy on a scalar extension changes nothing: graphql-js 16.15's
+  // buildSchema reads it (and @oneOf) from the definition only (checked with
+  // node: specifiedByURL undefined, isOneOf false for `extend input P @oneOf`).
+  EXPECT_EQ(s->type_named("Url")->specified_by_url, "");
   // @oneOf input.
   EXPECT_TRUE(s->type_named("Pick")->one_of);
   EXPECT_FALSE(filter->one_of);
@@ -271,6 +273,20 @@ TEST(SchemaBuildTest, ExtensionsMergeIntoTheirTypeAtAnyPosition) {
   auto s = must_build("extend type Query { b: Int }\ntype Query { a: Int }");
   ASSERT_TRUE(s);
   EXPECT_EQ(field_names(*s, "Query"), (std::vector<std::string>{"a", "b"}));
+}
+
+// As graphql-js 16.15's buildSchema: directives on a type extension do not
+// make an input @oneOf or give a scalar a @specifiedBy URL.
+TEST(SchemaBuildTest, OneOfAndSpecifiedByCountOnTheDefinitionOnly) {
+  auto s = Schema::build(
+      "scalar Url\nextend scalar Url @specifiedBy(url: \"https://x\")\n"
+      "input P { a: Int b: Int }\nextend input P @oneOf\n"
+      "input Q @oneOf { a: Int }\n"
+      "type Query { x(p: P, q: Q): Int u: Url }\n");
+  ASSERT_TRUE(s.ok());
+  EXPECT_FALSE((*s)->type_named("P")->one_of);
+  EXPECT_TRUE((*s)->type_named("Q")->one_of);
+  EXPECT_EQ((*s)->type_named("Url")->specified_by_url, "");
 }
 
 }  // namespace

@@ -270,6 +270,9 @@ class Builder {
         draft.input_fields.push_back(input_value(*f));
         syntax.input_fields.push_back(f);
       }
+      // As graphql-js 16: @specifiedBy and @oneOf count on the definition
+      // only; on an extension (`extend input P @oneOf`) they change nothing.
+      if (node != syntax.definition) continue;
       if (const ast::Directive* d = find_directive(node->directives, "specifiedBy")) {
         const ast::Value* url = argument_value(*d, "url");
         if (url != nullptr && url->kind == ast::ValueKind::kString)

@@ -111,7 +111,8 @@ class Certifier {
   }
 
   // The built-in scalars' parseLiteral; a custom scalar takes any literal, but
-  // a variable inside it would still be undefined.
+  // a variable inside it would still be undefined, and UniqueInputFieldNames
+  // checks every object literal, a custom scalar's too.
   static bool scalar(const ast::Value& v, const schema::TypeDef& def) {
     using K = ast::ValueKind;
     switch (def.id) {
@@ -120,19 +121,24 @@ class Certifier {
       case schema::kStringType: return v.kind == K::kString;
       case schema::kBooleanType: return v.kind == K::kBoolean;
       case schema::kIdType: return v.kind == K::kString || v.kind == K::kInt;
-      default: return !has_variable(v);
+      default: return plain_literal(v);
     }
   }
 
-  static bool has_variable(const ast::Value& v) {
-    if (v.kind == ast::ValueKind::kVariable) return true;
+  // No variable anywhere in it, and no object literal that names a field twice.
+  static bool plain_literal(const ast::Value& v) {
+    if (v.kind == ast::ValueKind::kVariable) return false;
     for (const ast::Value* element : v.list) {
-      if (has_variable(*element)) return true;
+      if (!plain_literal(*element)) return false;
     }
-    for (const ast::ObjectField* f : v.fields) {
-      if (f->value != nullptr && has_variable(*f->value)) return true;
+    const auto& fields = v.fields;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (fields[j]->name.value == fields[i]->name.value) return false;
+      }
+      if (fields[i]->value == nullptr || !plain_literal(*fields[i]->value)) return false;
     }
-    return false;
+    return true;
   }
 
   const schema::Schema& s_;
