@@ -126,12 +126,13 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
   const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
 
   if (cand.state != QueryState::kOk || any_reference_invalid) {
-    result.verdict = cand.state == QueryState::kOk        ? Verdict::kInvalidReference
-                     : cand.state == QueryState::kNoQuery ? Verdict::kNoQuery
-                                                          : Verdict::kInvalidCandidate;
-    if (any_reference_invalid) {
-      result.verdict = stage1_precedence(result.verdict, Verdict::kInvalidReference);
+    Verdict v = Verdict::kInvalidReference;
+    if (cand.state == QueryState::kNoQuery) {
+      v = Verdict::kNoQuery;
+    } else if (cand.state != QueryState::kOk) {
+      v = Verdict::kInvalidCandidate;
     }
+    result.verdict = any_reference_invalid ? stage1_precedence(v, Verdict::kInvalidReference) : v;
     result_ = nullptr;
     return result;
   }

@@ -8,7 +8,11 @@
 //   Stage 2-3 normalize each to its response tree with the rewrites on;
 //   Stage 4  intern, bit matrices, closure, popcount diffs (tree_compare.h),
 //            verdict and graded scores (verdict.h), explanation
-//            (explanation.h).
+//            (explanation.h). When the trees differ and both have unbound
+//            variables, the candidate's are renamed to the numbering that
+//            matches the reference best (up to kMaxAlignedSymbols of them;
+//            normalize/symbol_renaming.h), so counts do not depend on how
+//            each tree happened to number its own.
 //
 // Stage 1 failures. A query that is not found, does not parse, does not
 // validate, names no operation to run, or does not normalize (a size limit, a
