@@ -453,6 +453,21 @@ TEST(EndpointsUnionTest, DerivedAndDeclaredGroupsJoin) {
   }
 }
 
+// A rules-file group may join fields with other argument defaults: a field
+// renamed to its canonical one keeps the values it meant (`userB` is
+// `userB(id: 2)`, not `user`, which is `user(id: 1)`).
+TEST(EndpointsUnionTest, RenamedFieldsKeepTheirOwnDefaults) {
+  auto parsed = RulesFile::parse(R"({"endpoints": [{"canonical": "user", "same_as": ["userB"]}]})");
+  ASSERT_TRUE(parsed.ok());
+  Harness h(
+      "type User { name: String }\ntype Query { user(id: Int = 1): User userB(id: Int = 2): User "
+      "}\n",
+      &*parsed);
+  EXPECT_EQ(h.normal("{ userB { name } }"), h.normal("{ user(id: 2) { name } }"));
+  EXPECT_EQ(h.normal("{ userB(id: 1) { name } }"), h.normal("{ user { name } }"));
+  EXPECT_NE(h.normal("{ userB { name } }"), h.normal("{ user { name } }"));
+}
+
 TEST(RulesResolutionTest, InversePairsThroughTheRootAreSkippedWithAWarning) {
   auto parsed =
       RulesFile::parse(R"({"inverse_pairs": [{"field": "Query.user", "inverse": "User.root"}]})");

@@ -109,8 +109,8 @@ bool TreeBuilder::expand(uint32_t parent, const ast::SelectionSet& set,
 }
 
 bool TreeBuilder::expand_selections(uint32_t parent, const ast::SelectionSet& set,
-                                    std::span<const schema::TypeId> possible,
-                                    size_t atoms_begin, uint32_t depth, uint32_t nesting) {
+                                    std::span<const schema::TypeId> possible, size_t atoms_begin,
+                                    uint32_t depth, uint32_t nesting) {
   const size_t spreads_mark = spreads_done_.size();
   for (const ast::Selection* sel : set.selections) {
     if (++steps_ > kMaxExpansionSteps) {
@@ -368,6 +368,20 @@ bool TreeBuilder::apply_endpoint_rules(schema::FieldId& fid, const ast::Field& s
     }
     args_.resize(kept);
   };
+  // The defaults of f made explicit: a field renamed to its canonical one
+  // keeps the values it meant, also where the two declare other defaults.
+  auto fill_defaults = [&](schema::FieldId f) {
+    const size_t given = args_.size();
+    for (const schema::InputValue& def : schema_->field(f).arguments) {
+      bool present = false;
+      for (size_t i = 0; i < given; ++i) present = present || args_[i].name == def.name;
+      if (present) continue;
+      if (const CValue* d = coercer_->default_of(def)) args_.push_back(CArgument{def.name, d});
+    }
+    if (args_.size() == given) return;
+    std::sort(args_.begin(), args_.end(),
+              [](const CArgument& a, const CArgument& b) { return a.name < b.name; });
+  };
   const SourcePos pos = source.loc.pos();
   if (on.endpoints) {
     for (const ArgumentMap& m : rewrites_->argument_maps_from(fid)) {
@@ -389,6 +403,7 @@ bool TreeBuilder::apply_endpoint_rules(schema::FieldId& fid, const ast::Field& s
     const schema::FieldId canonical = rewrites_->canonical_endpoint(fid);
     if (canonical != fid) {
       fire(kRuleEndpoints, current_path(fid), rename_detail(fid, canonical, " (same data)"), pos);
+      fill_defaults(fid);
       fid = canonical;
       drop_defaults(fid);
     }
