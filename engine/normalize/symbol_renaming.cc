@@ -10,15 +10,21 @@
 namespace gqleval::normalize {
 namespace {
 
+// One past the string literal that opens at text[i] (canonical text prints
+// strings with JSON-style escapes, so `\"` does not close one).
+size_t string_end(std::string_view text, size_t i) {
+  for (++i; i < text.size() && text[i] != '"';) i += text[i] == '\\' ? 2 : 1;
+  return std::min(i + 1, text.size());
+}
+
 // Appends `text` with every symbol `$k` outside string literals renamed.
 void append_renamed(std::string& out, std::string_view text, std::span<const uint32_t> map) {
   for (size_t i = 0; i < text.size();) {
     const char c = text[i];
-    if (c == '"') {  // a string literal, copied whole (JSON-style escapes)
-      const size_t start = i++;
-      while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
-      i = std::min(i + 1, text.size());
-      out.append(text.substr(start, i - start));
+    if (c == '"') {  // a string literal, copied whole
+      const size_t end = string_end(text, i);
+      out.append(text.substr(i, end - i));
+      i = end;
       continue;
     }
     if (c == '$' && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9') {
@@ -48,8 +54,7 @@ void split_condition(std::string_view cond, std::vector<std::string_view>& atoms
   for (size_t i = 0; i < cond.size(); ++i) {
     const char c = cond[i];
     if (c == '"') {
-      ++i;
-      while (i < cond.size() && cond[i] != '"') i += cond[i] == '\\' ? 2 : 1;
+      i = string_end(cond, i) - 1;  // at the closing quote
     } else if (c == '(' || c == '[' || c == '{') {
       ++depth;
     } else if (c == ')' || c == ']' || c == '}') {

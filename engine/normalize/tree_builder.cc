@@ -101,16 +101,8 @@ bool TreeBuilder::expand(uint32_t parent, const ast::SelectionSet& set,
   // Fragments spread here already, without directives: spreading one again
   // under the same parent, types and conditions adds nothing (its nodes merge
   // into the ones it made), so it is skipped. This keeps `...F ...F` chains,
-  // which double at every level, linear.
-  const size_t spreads_mark = spreads_done_.size();
-  const bool ok = expand_selections(parent, set, possible, atoms_begin, depth, nesting);
-  spreads_done_.resize(spreads_mark);
-  return ok;
-}
-
-bool TreeBuilder::expand_selections(uint32_t parent, const ast::SelectionSet& set,
-                                    std::span<const schema::TypeId> possible, size_t atoms_begin,
-                                    uint32_t depth, uint32_t nesting) {
+  // which double at every level, linear. (A false return ends the run, and
+  // run() empties the list, so only the normal end pops this scope.)
   const size_t spreads_mark = spreads_done_.size();
   for (const ast::Selection* sel : set.selections) {
     if (++steps_ > kMaxExpansionSteps) {
@@ -157,6 +149,7 @@ bool TreeBuilder::expand_selections(uint32_t parent, const ast::SelectionSet& se
       }
     }
   }
+  spreads_done_.resize(spreads_mark);
   return true;
 }
 

@@ -78,9 +78,6 @@ class TreeBuilder {
   bool expand(uint32_t parent, const ast::SelectionSet& set,
               std::span<const schema::TypeId> possible, size_t atoms_begin, uint32_t depth,
               uint32_t nesting);
-  bool expand_selections(uint32_t parent, const ast::SelectionSet& set,
-                         std::span<const schema::TypeId> possible, size_t atoms_begin,
-                         uint32_t depth, uint32_t nesting);
   bool add_field(uint32_t parent, const ast::Field& field, std::span<const schema::TypeId> possible,
                  size_t atoms_begin, uint32_t depth, uint32_t nesting);
   bool add_fragment(uint32_t parent, const ast::SelectionSet& set, std::string_view type_condition,
@@ -92,7 +89,7 @@ class TreeBuilder {
   // an atom onto atoms_ for every directive kept in the identity.
   bool apply_directives(std::span<const ast::Directive* const> directives, bool& excluded);
   std::string_view make_condition(size_t atoms_begin, bool& has_symbols);
-  bool apply_endpoint_rules(schema::FieldId& field, const ast::Field& source);
+  bool apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source);
   std::span<const schema::TypeId> narrow(std::span<const schema::TypeId> possible,
                                          schema::TypeId condition);
   uint32_t find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,

@@ -1,11 +1,38 @@
 #include "engine/validate/simple_document.h"
 
+#include <span>
+
 #include "engine/validate/literal_coercion.h"
 
 namespace gqleval::validate {
 namespace {
 
 using schema::TypeRef;
+
+// Whether no two of `nodes` (arguments, or the fields of an object literal)
+// share a name: UniqueArgumentNames, UniqueInputFieldNames.
+template <class Node>
+bool names_distinct(ast::List<Node> nodes) {
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (nodes[j]->name.value == nodes[i]->name.value) return false;
+    }
+  }
+  return true;
+}
+
+// Whether every required one of `definitions` is named among `given`.
+template <class Node>
+bool required_given(const schema::Schema& s, std::span<const schema::InputValue> definitions,
+                    ast::List<Node> given) {
+  for (const schema::InputValue& def : definitions) {
+    if (!is_required_input(s, def)) continue;
+    bool provided = false;
+    for (const Node* g : given) provided = provided || g->name.value == def.name;
+    if (!provided) return false;
+  }
+  return true;
+}
 
 class Certifier {
  public:
@@ -43,23 +70,14 @@ class Certifier {
   }
 
   bool arguments(const ast::Field& f, const schema::FieldDef& def) {
-    const auto& given = f.arguments;
-    for (size_t i = 0; i < given.size(); ++i) {
-      for (size_t j = 0; j < i; ++j) {
-        if (given[j]->name.value == given[i]->name.value) return false;
-      }
-      const schema::InputValue* arg = schema::find_input_value(def.arguments, given[i]->name.value);
-      if (arg == nullptr || given[i]->value == nullptr || !fits(*given[i]->value, arg->type)) {
+    if (!names_distinct(f.arguments)) return false;
+    for (const ast::Argument* given : f.arguments) {
+      const schema::InputValue* arg = schema::find_input_value(def.arguments, given->name.value);
+      if (arg == nullptr || given->value == nullptr || !fits(*given->value, arg->type)) {
         return false;
       }
     }
-    for (const schema::InputValue& arg : def.arguments) {
-      if (!is_required_input(s_, arg)) continue;
-      bool provided = false;
-      for (const ast::Argument* a : given) provided = provided || a->name.value == arg.name;
-      if (!provided) return false;
-    }
-    return true;
+    return required_given(s_, def.arguments, f.arguments);
   }
 
   // ValuesOfCorrectType and UniqueInputFieldNames on one literal, no variables.
@@ -88,26 +106,15 @@ class Certifier {
 
   bool input_object(const ast::Value& v, const schema::TypeDef& def) {
     if (v.kind != ast::ValueKind::kObject || def.one_of) return false;  // @oneOf: the rules
-    const auto& fields = v.fields;
-    for (size_t i = 0; i < fields.size(); ++i) {
-      for (size_t j = 0; j < i; ++j) {
-        if (fields[j]->name.value == fields[i]->name.value) return false;
-      }
+    if (!names_distinct(v.fields)) return false;
+    for (const ast::ObjectField* given : v.fields) {
       const schema::InputValue* field =
-          schema::find_input_value(def.input_fields, fields[i]->name.value);
-      if (field == nullptr || fields[i]->value == nullptr ||
-          !fits(*fields[i]->value, field->type)) {
+          schema::find_input_value(def.input_fields, given->name.value);
+      if (field == nullptr || given->value == nullptr || !fits(*given->value, field->type)) {
         return false;
       }
     }
-    for (const schema::InputValue& field : def.input_fields) {
-      if (!is_required_input(s_, field)) continue;
-      bool provided = false;
-      for (const ast::ObjectField* given : fields)
-        provided = provided || given->name.value == field.name;
-      if (!provided) return false;
-    }
-    return true;
+    return required_given(s_, def.input_fields, v.fields);
   }
 
   // The built-in scalars' parseLiteral; a custom scalar takes any literal, but
@@ -131,12 +138,9 @@ class Certifier {
     for (const ast::Value* element : v.list) {
       if (!plain_literal(*element)) return false;
     }
-    const auto& fields = v.fields;
-    for (size_t i = 0; i < fields.size(); ++i) {
-      for (size_t j = 0; j < i; ++j) {
-        if (fields[j]->name.value == fields[i]->name.value) return false;
-      }
-      if (fields[i]->value == nullptr || !plain_literal(*fields[i]->value)) return false;
+    if (!names_distinct(v.fields)) return false;
+    for (const ast::ObjectField* f : v.fields) {
+      if (f->value == nullptr || !plain_literal(*f->value)) return false;
     }
     return true;
   }
