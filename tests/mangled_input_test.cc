@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "datasets/generator/seeded_random.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
 #include "engine/score/score_pair.h"
@@ -41,22 +42,6 @@ const std::string kCsv = std::string(GQLEVAL_SHARED_DIR) + "/datasets/nl2gql/nl2
 constexpr size_t kReportedFailures = 8;
 constexpr int kCandidatesPerRow = 8;
 constexpr int kReferencesPerRow = 2;
-
-// splitmix64: the same sequence on every platform.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
-
- private:
-  uint64_t state_;
-};
 
 // What a model's broken answer tends to contain, and what a lexer must survive.
 constexpr std::array<std::string_view, 30> kInserts = {"{",
@@ -90,23 +75,23 @@ constexpr std::array<std::string_view, 30> kInserts = {"{",
                                                        std::string_view("\0", 1),
                                                        "\t\t"};
 
-std::string mangle(std::string text, Random& rng) {
-  const size_t edits = 1 + rng.below(3);
+std::string mangle(std::string text, rewrite::SeededRandom& rng) {
+  const size_t edits = 1 + rng.index(3);
   for (size_t e = 0; e < edits; ++e) {
-    const size_t at = rng.below(text.size() + 1);
-    switch (rng.below(5)) {
+    const size_t at = rng.index(text.size() + 1);
+    switch (rng.index(5)) {
       case 0:  // cut short
         text.resize(at);
         break;
       case 1:  // delete 1-3 bytes
-        text.erase(std::min(at, text.size()), 1 + rng.below(3));
+        text.erase(std::min(at, text.size()), 1 + rng.index(3));
         break;
       case 2:  // insert a stray token
-        text.insert(at, kInserts[rng.below(kInserts.size())]);
+        text.insert(at, kInserts[rng.index(kInserts.size())]);
         break;
       case 3: {  // repeat a slice
         const size_t len =
-            rng.below(std::min<size_t>(text.size() - std::min(at, text.size()), 40) + 1);
+            rng.index(std::min<size_t>(text.size() - std::min(at, text.size()), 40) + 1);
         text.insert(at, text.substr(at, len));
         break;
       }
@@ -238,7 +223,7 @@ TEST(MangledInput, EveryDamagedQueryGetsAVerdictThatExplainsItself) {
 
   std::map<std::string, Built> schemas;
   MangledSweep sweep;
-  Random rng(20261124);
+  rewrite::SeededRandom rng(20261124);
   size_t rows_used = 0;
   size_t invalid_rows = 0;
   score::Scorer probe;

@@ -94,27 +94,22 @@ constexpr std::array<std::string_view, 8> kInserts = {"id ",
                                                       "... on Query { id } ",
                                                       "id @include(if: true) "};
 
-// A draw in [0, n) (0 when n is 0).
-size_t pick(rewrite::SeededRandom& rng, size_t n) {
-  return n == 0 ? 0 : rng.below(static_cast<uint32_t>(n));
-}
-
 std::string mutate(std::string text, const std::vector<std::string>& names,
                    rewrite::SeededRandom& rng) {
   std::vector<std::pair<size_t, size_t>> name_at, number_at;
   tokens(text, name_at, number_at);
-  switch (pick(rng, 6)) {
+  switch (rng.index(6)) {
     case 0:  // a name swapped for another of the schema
       if (!name_at.empty()) {
-        const auto [b, e] = name_at[pick(rng, name_at.size())];
-        text.replace(b, e - b, names[pick(rng, names.size())]);
+        const auto [b, e] = name_at[rng.index(name_at.size())];
+        text.replace(b, e - b, names[rng.index(names.size())]);
       }
       break;
     case 1: {  // a literal swapped for one of another kind
-      auto& pool = number_at.empty() || pick(rng, 2) == 0 ? name_at : number_at;
+      auto& pool = number_at.empty() || rng.index(2) == 0 ? name_at : number_at;
       if (!pool.empty()) {
-        const auto [b, e] = pool[pick(rng, pool.size())];
-        text.replace(b, e - b, kLiterals[pick(rng, kLiterals.size())]);
+        const auto [b, e] = pool[rng.index(pool.size())];
+        text.replace(b, e - b, kLiterals[rng.index(kLiterals.size())]);
       }
       break;
     }
@@ -124,11 +119,11 @@ std::string mutate(std::string text, const std::vector<std::string>& names,
         if (text[i] == '{') braces.push_back(i + 1);
       }
       if (!braces.empty()) {
-        std::string insert(kInserts[pick(rng, kInserts.size())]);
-        if (pick(rng, 2) == 0 && !name_at.empty()) {
-          insert = names[pick(rng, names.size())] + " ";  // a field from anywhere
+        std::string insert(kInserts[rng.index(kInserts.size())]);
+        if (rng.index(2) == 0 && !name_at.empty()) {
+          insert = names[rng.index(names.size())] + " ";  // a field from anywhere
         }
-        text.insert(braces[pick(rng, braces.size())], " " + insert);
+        text.insert(braces[rng.index(braces.size())], " " + insert);
       }
       break;
     }
@@ -138,7 +133,7 @@ std::string mutate(std::string text, const std::vector<std::string>& names,
         if (text[i] == '{') opens.push_back(i);
       }
       if (opens.size() > 1) {
-        const size_t b = opens[1 + pick(rng, opens.size() - 1)];
+        const size_t b = opens[1 + rng.index(opens.size() - 1)];
         int depth = 0;
         for (size_t i = b; i < text.size(); ++i) {
           depth += text[i] == '{' ? 1 : text[i] == '}' ? -1 : 0;
@@ -154,7 +149,7 @@ std::string mutate(std::string text, const std::vector<std::string>& names,
       const size_t open = text.find('(');
       const size_t close = open == std::string::npos ? open : text.find(')', open);
       if (close != std::string::npos) {
-        if (pick(rng, 2) == 0) {
+        if (rng.index(2) == 0) {
           text.erase(open, close + 1 - open);
         } else {
           text.insert(close, ", " + text.substr(open + 1, close - open - 1));
@@ -164,9 +159,9 @@ std::string mutate(std::string text, const std::vector<std::string>& names,
     }
     default: {  // a field repeated, under an alias or not, with its arguments changed
       if (!name_at.empty()) {
-        const auto [b, e] = name_at[pick(rng, name_at.size())];
+        const auto [b, e] = name_at[rng.index(name_at.size())];
         const std::string field = text.substr(b, e - b);
-        text.insert(e, pick(rng, 2) == 0 ? " " + field : " a: " + field + "(id: 2)");
+        text.insert(e, rng.index(2) == 0 ? " " + field : " a: " + field + "(id: 2)");
       }
       break;
     }

@@ -5,6 +5,7 @@
 // draw, no allocation.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -27,6 +28,10 @@ class SeededRandom {
   uint32_t below(uint32_t n) {
     return static_cast<uint32_t>(((next() >> 32) * static_cast<uint64_t>(n)) >> 32);
   }
+
+  // An index into a container of n elements: a number in [0, n), 0 when n
+  // is 0.
+  size_t index(size_t n) { return n == 0 ? 0 : below(static_cast<uint32_t>(n)); }
 
   // True with the given probability in percent.
   bool chance(uint32_t percent) { return below(100) < percent; }
