@@ -2,11 +2,11 @@
 
 namespace gqleval {
 
-Diagnostic make_error(std::string_view rule, std::string message, SourcePos pos) {
+Diagnostic make_error(std::string_view rule, std::string message, std::optional<SourcePos> pos) {
   Diagnostic d;
   d.rule = std::string(rule);
   d.message = std::move(message);
-  d.locations.push_back(pos);
+  if (pos) d.locations.push_back(*pos);
   return d;
 }
 

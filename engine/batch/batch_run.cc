@@ -57,13 +57,6 @@ std::string folder_of(const std::string& path) {
   return slash == 0 ? std::string("/") : path.substr(0, slash);
 }
 
-Diagnostic run_error(std::string message) {
-  Diagnostic d;
-  d.rule = "IO";
-  d.message = std::move(message);
-  return d;
-}
-
 class Output {
  public:
   ~Output() {
@@ -147,16 +140,16 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   if (!o.artifacts_dir.empty()) {
     artifacts = std::make_unique<ArtifactWriter>(o.artifacts_dir);
     std::string error;
-    if (!artifacts->prepare(&error)) return Unexpected{run_error(error)};
+    if (!artifacts->prepare(&error)) return Unexpected{make_error("IO", error)};
     context.artifacts = artifacts.get();
   }
 
   if (!o.output.empty() && o.output != "-" && io::same_file(o.input, o.output)) {
-    return Unexpected{
-        run_error("the output " + o.output + " is the input file: write the results elsewhere")};
+    return Unexpected{make_error(
+        "IO", "the output " + o.output + " is the input file: write the results elsewhere")};
   }
   Output output;
-  if (!output.open(o.output)) return Unexpected{run_error("cannot write " + o.output)};
+  if (!output.open(o.output)) return Unexpected{make_error("IO", "cannot write " + o.output)};
   if (o.output_format == OutputFormat::kCsv) {
     std::string header;
     append_csv_header(header);
@@ -223,7 +216,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     });
   }
   progress.finish();
-  if (!output.close()) return Unexpected{run_error("cannot write the results to " + o.output)};
+  if (!output.close())
+    return Unexpected{make_error("IO", "cannot write the results to " + o.output)};
 
   BatchReport report{std::move(summary), RunFacts{}, std::move(context.columns)};
   RunFacts& f = report.facts;

@@ -81,13 +81,6 @@ class Resolver {
   std::vector<bool> taken_;
 };
 
-Diagnostic columns_error(std::string message) {
-  Diagnostic d;
-  d.rule = "Columns";
-  d.message = std::move(message);
-  return d;
-}
-
 std::string join_names(std::span<const std::string_view> names) {
   std::string out;
   for (std::string_view n : names) {
@@ -131,9 +124,9 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
     if (n.name->empty()) continue;
     auto i = r.find(*n.name);
     if (!i) {
-      return Unexpected{columns_error("the column '" + *n.name + "' named by " +
-                                      std::string(n.flag) + " is not in the input (or is " +
-                                      "already used for another role)" + has)};
+      return Unexpected{make_error(
+          "Columns", "the column '" + *n.name + "' named by " + std::string(n.flag) +
+                         " is not in the input (or is " + "already used for another role)" + has)};
     }
     *n.slot = r.at(*i);
     r.take(*n.slot);
@@ -141,9 +134,10 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
   for (const std::string& name : spec.references) {
     auto i = r.find(name);
     if (!i) {
-      return Unexpected{columns_error("the column '" + name +
-                                      "' named by --reference-col is not in the input (or is " +
-                                      "already used for another role)" + has)};
+      return Unexpected{
+          make_error("Columns", "the column '" + name +
+                                    "' named by --reference-col is not in the input (or is " +
+                                    "already used for another role)" + has)};
     }
     map.references.push_back(r.at(*i));
     r.take(map.references.back());
@@ -152,18 +146,18 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
   if (!map.candidate.present()) {
     map.candidate = r.find_any(kCandidateNames);
     if (!map.candidate.present()) {
-      return Unexpected{columns_error("no candidate column: looked for " +
-                                      join_names(kCandidateNames) + " (ignoring case)" + has +
-                                      "; name one with --candidate-col")};
+      return Unexpected{make_error("Columns", "no candidate column: looked for " +
+                                                  join_names(kCandidateNames) + " (ignoring case)" +
+                                                  has + "; name one with --candidate-col")};
     }
     r.take(map.candidate);
   }
   if (map.references.empty()) {
     Column primary = r.find_any(kReferenceNames);
     if (!primary.present()) {
-      return Unexpected{columns_error("no reference column: looked for " +
-                                      join_names(kReferenceNames) + " (ignoring case)" + has +
-                                      "; name one with --reference-col")};
+      return Unexpected{make_error("Columns", "no reference column: looked for " +
+                                                  join_names(kReferenceNames) + " (ignoring case)" +
+                                                  has + "; name one with --reference-col")};
     }
     r.take(primary);
     map.references.push_back(primary);
@@ -184,10 +178,11 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
       r.take(map.schema_path);
     }
     if (!map.schema.present() && !map.schema_path.present()) {
-      return Unexpected{columns_error(
+      return Unexpected{make_error(
+          "Columns",
           "no schema column: looked for " + join_names(kSchemaNames) + " and the path columns " +
-          join_names(kSchemaPathNames) + " (ignoring case)" + has +
-          "; name one with --schema-col, or give one schema for every row with --schema FILE")};
+              join_names(kSchemaPathNames) + " (ignoring case)" + has +
+              "; name one with --schema-col, or give one schema for every row with --schema FILE")};
     }
   }
   if (!map.id.present()) {
@@ -205,8 +200,8 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
       if (io::same_column_name(names[k], name)) i = k;
     }
     if (!i) {
-      return Unexpected{
-          columns_error("the column '" + name + "' named by --group-by is not in the input" + has)};
+      return Unexpected{make_error(
+          "Columns", "the column '" + name + "' named by --group-by is not in the input" + has)};
     }
     map.group_by.push_back(Column{names[*i], *i});
   }

@@ -33,13 +33,6 @@ bool is_blank(std::string_view text) {
   return true;
 }
 
-Diagnostic error_without_location(std::string_view rule, std::string message) {
-  Diagnostic d;
-  d.rule = std::string(rule);
-  d.message = std::move(message);
-  return d;
-}
-
 void add_mapped_error(std::vector<QueryDiagnostic>& errors, QueryRole role, uint32_t index,
                       Diagnostic d, const PositionMap& map) {
   for (SourcePos& p : d.locations) p = map.apply(p);
@@ -55,18 +48,16 @@ FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_
   if (extract) {
     const io::Extraction e = io::extract_query(text, arena);
     if (!e.found) {
-      errors.push_back(
-          {role, index,
-           error_without_location("Extraction", "No GraphQL query found in the " +
-                                                    std::string(query_role_name(role)) + ".")});
+      errors.push_back({role, index,
+                        make_error("Extraction", "No GraphQL query found in the " +
+                                                     std::string(query_role_name(role)) + ".")});
       q.state = role == QueryRole::kCandidate ? QueryState::kNoQuery : QueryState::kInvalid;
       return q;
     }
     query = e.query;
     q.map.origin = io::position_in_text(text, e, SourcePos{1, 1});
   } else if (role == QueryRole::kCandidate && is_blank(text)) {
-    errors.push_back(
-        {role, index, error_without_location("Extraction", "The candidate is empty.")});
+    errors.push_back({role, index, make_error("Extraction", "The candidate is empty.")});
     q.state = QueryState::kNoQuery;
     return q;
   }
