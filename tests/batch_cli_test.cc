@@ -82,7 +82,8 @@ TEST(BatchCli, AnOutputThatIsTheInputIsRefused) {
     EXPECT_EQ(r.status, 2) << out;
     r = gqleval("validate --input " + input + schema + " --query-col candidate --out " + out, dir);
     EXPECT_EQ(r.status, 2) << out;
-    EXPECT_EQ(r.err, "gqleval validate: the output " + out + " is the input file\n");
+    EXPECT_EQ(r.err, "gqleval validate: the output " + out +
+                         " is the input file: write the results elsewhere\n");
   }
   EXPECT_EQ(read_file(input), rows);
   // Nor may the summary overwrite the results.

@@ -74,8 +74,7 @@ TEST_F(CliCompare, JsonOutput) {
   const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --json --delta 1");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
-            "{\"verdict\":\"overfetch_ok\",\"pass\":true,\"missing\":0,\"extra\":1,\"shared\":4,"
-            "\"reference_nodes\":4,\"candidate_nodes\":5,\"operation_differs\":false,"
+            "{\"verdict\":\"overfetch_ok\",\"pass\":true,\"missing\":0,\"extra\":1,"
             "\"precision\":0.8,\"recall\":1,\"f1\":0.8888888888888888,\"matched_reference\":0,"
             "\"missing_paths\":[],\"extra_paths\":[{\"path\":\"query -> users(id: 1) -> email\","
             "\"line\":1,\"column\":43,\"nodes\":1}],\"rules_fired\":[],\"errors\":[],\"rules\":"

@@ -140,8 +140,8 @@ TEST_F(CliValidate, RowsNeedAQueryColumn) {
   CommandRun r = validate("--input rows.csv");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
-            "gqleval validate: the input needs a query column and a schema column (or "
-            "--schema); found: schema, text\n");
+            "gqleval validate: rows.csv: no query column: looked for query (ignoring case); the "
+            "input has the columns: schema, text; name one with --query-col\n");
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "bench/baseline/baseline_run.h"
+#include "engine/cli/column_flags.h"
 
 namespace {
 
@@ -63,6 +64,7 @@ int usage_error(const std::string& message) {
 
 int run_score(int argc, char** argv) {
   BaselineRunOptions o;
+  o.columns.option_name = &gqleval::cli::column_flag;
   bool quiet = false;
   std::optional<std::string> input;
   for (int i = 0; i < argc; ++i) {

@@ -9,6 +9,7 @@
 #include "engine/normalize/normalize.h"
 #include "engine/normalize/printer.h"
 #include "engine/score/render.h"
+#include "engine/score/result_json.h"
 #include "engine/validate/validator.h"
 #include "io/query_extract.h"
 
@@ -154,7 +155,10 @@ void ArtifactWriter::write(uint64_t row, const SchemaEntry& schema,
   if (cand_tree) put("candidate.normal.graphql", normalize::print_tree(*cand_tree));
   put("graph.dot", trees_to_dot(ref_tree, cand_tree));
   put("explanation.txt", score::render_text(result));
-  put("result.json", score::to_json(result) + "\n");
+  std::string json;
+  score::append_result_object(json, result);
+  json.push_back('\n');
+  put("result.json", json);
 
   if (!ok && !warned_.exchange(true)) {
     std::fprintf(stderr,

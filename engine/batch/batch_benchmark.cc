@@ -131,7 +131,7 @@ void BM_ScoreShard(benchmark::State& state) {
   BatchContext context;
   context.input = &*input;
   context.columns = *columns;
-  context.cache = &cache;
+  context.schemas.cache = &cache;
   RowScorer scorer(context);
   io::RecordShard shard;
   io::ShardLimits limits;
@@ -143,14 +143,14 @@ void BM_ScoreShard(benchmark::State& state) {
   for (int warm = 0; warm < 3; ++warm) {
     out.clear();
     tally.clear();
-    scorer.score_shard(shard, out, tally);
+    scorer.process(shard, out, tally);
   }
   const uint64_t before = gqleval::testing::allocation_count();
   size_t rows = 0;
   for (auto _ : state) {
     out.clear();
     tally.clear();
-    scorer.score_shard(shard, out, tally);
+    scorer.process(shard, out, tally);
     rows += shard.records.size();
   }
   state.SetItemsProcessed(static_cast<int64_t>(rows));

@@ -5,6 +5,18 @@
 #include "io/csv_record.h"
 
 namespace gqleval::batch {
+
+std::string_view trim_cell(std::string_view s) {
+  while (!s.empty() &&
+         (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
 namespace {
 
 bool ends_with_ci(std::string_view s, std::string_view suffix) {

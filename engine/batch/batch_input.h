@@ -39,6 +39,9 @@ namespace gqleval::batch {
 
 enum class InputFormat : uint8_t { kAuto, kCsv, kJsonl };
 
+// A cell without the blanks around it (space, tab, CR, LF).
+std::string_view trim_cell(std::string_view cell);
+
 // "csv" / "jsonl" (and "auto"); false for an unknown name.
 bool input_format_from_name(std::string_view name, InputFormat* out);
 

@@ -1,12 +1,6 @@
-// run_batch: scores every row of a CSV or JSON Lines file and writes one
-// result per row, in input order (ARCHITECTURE.md, "Data flow of a batch run"):
-//
-//   mmap(input) -> splitter -> shards of up to shard_records records
-//     -> oneTBB flow graph:
-//        input_node (serial) -> limiter_node (shards in flight)
-//        -> function_node (parallel; one RowScorer per worker thread)
-//        -> sequencer_node (back to input order)
-//        -> function_node (serial writer: results, summary, progress)
+// run_batch: the `score` run. It scores every row of a CSV or JSON Lines file
+// on the batch pipeline (pipeline.h), one RowScorer per worker thread, and
+// writes one result per row, in input order, and the summary's tallies.
 //
 // Guarantees:
 //   - exactly one result per input data row, in input order; a malformed row
@@ -14,11 +8,10 @@
 //     the run;
 //   - the results are the same byte for byte for any number of threads and
 //     any shard size (results depend only on their row);
-//   - memory is flat in the number of rows: at most `in_flight` shards exist
-//     at a time, shard buffers are reused, the writer streams, and the pages
-//     of the input that every shard has left behind are handed back to the
-//     kernel (madvise), so the resident size does not grow with the file;
-//   - `threads` is honoured with a tbb::task_arena and tbb::global_control.
+//   - memory is flat in the number of rows: at most `shards_in_flight` shards
+//     exist at a time, shard buffers are reused, the writer streams, and the
+//     pages of the input that every shard has left behind are handed back to
+//     the kernel (madvise), so the resident size does not grow with the file.
 //
 // Errors (the run does not start, or its output could not be written):
 // the input cannot be read or its header is malformed, a required column is

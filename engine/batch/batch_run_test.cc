@@ -356,7 +356,7 @@ TEST(RunBatch, MissingColumnIsAnErrorBeforeAnyWork) {
             o.input +
                 ": no candidate column: looked for candidate, query2, generated, "
                 "prediction, Generated_GraphQL, Query2 Content (ignoring case); the input "
-                "has the columns: schema, reference, answer; name one with --candidate-col");
+                "has the columns: schema, reference, answer; name the candidate column");
   EXPECT_FALSE(std::filesystem::exists(o.output));
 }
 

@@ -90,7 +90,41 @@ std::string join_names(std::span<const std::string_view> names) {
   return out;
 }
 
-std::string describe(const Column& c) { return c.present() ? c.name : std::string("(none)"); }
+// How messages tell the user to name a column: the caller's option for the
+// role ("with --candidate-col"), else the role itself.
+struct Naming {
+  ColumnOptionName option_name;
+
+  std::string_view option(ColumnRole role) const {
+    return option_name != nullptr ? option_name(role) : std::string_view{};
+  }
+  // "named by --candidate-col" / "given as the candidate column"
+  std::string given(ColumnRole role) const {
+    const std::string_view o = option(role);
+    if (!o.empty()) return "named by " + std::string(o);
+    return "given as the " + std::string(column_role_name(role)) + " column";
+  }
+  // "name one with --candidate-col" / "name the candidate column"
+  std::string how_to_name(ColumnRole role) const {
+    const std::string_view o = option(role);
+    if (!o.empty()) return "name one with " + std::string(o);
+    return "name the " + std::string(column_role_name(role)) + " column";
+  }
+};
+
+Diagnostic named_column_missing(const Naming& naming, ColumnRole role, const std::string& name,
+                                const std::string& has) {
+  return make_error("Columns", "the column '" + name + "' " + naming.given(role) +
+                                   " is not in the input (or is already used for another role)" +
+                                   has);
+}
+
+Diagnostic role_not_found(const Naming& naming, ColumnRole role,
+                          std::span<const std::string_view> looked_for, const std::string& has) {
+  return make_error("Columns", "no " + std::string(column_role_name(role)) +
+                                   " column: looked for " + join_names(looked_for) +
+                                   " (ignoring case)" + has + "; " + naming.how_to_name(role));
+}
 
 }  // namespace
 
@@ -103,123 +137,173 @@ std::string list_columns(std::span<const std::string> names) {
   return out.empty() ? std::string("(none)") : out;
 }
 
-Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
-                                              const ColumnSpec& spec, bool schema_given) {
-  Resolver r(names);
-  ColumnMap map;
-  const std::string has = "; the input has the columns: " + list_columns(names);
-
-  // Columns named by flags come first, so that the common names never take them.
-  struct Named {
-    const std::string* name;
-    std::string_view flag;
-    Column* slot;
-  };
-  std::vector<Named> named = {{&spec.candidate, "--candidate-col", &map.candidate},
-                              {&spec.schema, "--schema-col", &map.schema},
-                              {&spec.schema_path, "--schema-path-col", &map.schema_path},
-                              {&spec.id, "--id-col", &map.id},
-                              {&spec.variables, "--variables-col", &map.variables}};
-  for (const Named& n : named) {
-    if (n.name->empty()) continue;
-    auto i = r.find(*n.name);
-    if (!i) {
-      return Unexpected{make_error(
-          "Columns", "the column '" + *n.name + "' named by " + std::string(n.flag) +
-                         " is not in the input (or is " + "already used for another role)" + has)};
-    }
-    *n.slot = r.at(*i);
-    r.take(*n.slot);
+std::string_view column_role_name(ColumnRole role) {
+  switch (role) {
+    case ColumnRole::kSchema: return "schema";
+    case ColumnRole::kSchemaPath: return "schema path";
+    case ColumnRole::kReference: return "reference";
+    case ColumnRole::kCandidate: return "candidate";
+    case ColumnRole::kId: return "id";
+    case ColumnRole::kVariables: return "variables";
+    case ColumnRole::kGroupBy: return "group-by";
+    case ColumnRole::kQuery: return "query";
+    case ColumnRole::kSchemaFile: return "schema file";
   }
-  for (const std::string& name : spec.references) {
-    auto i = r.find(name);
-    if (!i) {
-      return Unexpected{
-          make_error("Columns", "the column '" + name +
-                                    "' named by --reference-col is not in the input (or is " +
-                                    "already used for another role)" + has)};
-    }
-    map.references.push_back(r.at(*i));
-    r.take(map.references.back());
-  }
-
-  if (!map.candidate.present()) {
-    map.candidate = r.find_any(kCandidateNames);
-    if (!map.candidate.present()) {
-      return Unexpected{make_error("Columns", "no candidate column: looked for " +
-                                                  join_names(kCandidateNames) + " (ignoring case)" +
-                                                  has + "; name one with --candidate-col")};
-    }
-    r.take(map.candidate);
-  }
-  if (map.references.empty()) {
-    Column primary = r.find_any(kReferenceNames);
-    if (!primary.present()) {
-      return Unexpected{make_error("Columns", "no reference column: looked for " +
-                                                  join_names(kReferenceNames) + " (ignoring case)" +
-                                                  has + "; name one with --reference-col")};
-    }
-    r.take(primary);
-    map.references.push_back(primary);
-    for (const Column& c : r.numbered_after(primary.name)) {
-      map.references.push_back(c);
-      r.take(c);
-    }
-  }
-  if (schema_given) {
-    // One schema file for every row: schema columns are not read.
-    map.schema = {};
-    map.schema_path = {};
-  } else if (!map.schema.present() && !map.schema_path.present()) {
-    map.schema = r.find_any(kSchemaNames);
-    r.take(map.schema);
-    if (!map.schema.present()) {
-      map.schema_path = r.find_any(kSchemaPathNames);
-      r.take(map.schema_path);
-    }
-    if (!map.schema.present() && !map.schema_path.present()) {
-      return Unexpected{make_error(
-          "Columns",
-          "no schema column: looked for " + join_names(kSchemaNames) + " and the path columns " +
-              join_names(kSchemaPathNames) + " (ignoring case)" + has +
-              "; name one with --schema-col, or give one schema for every row with --schema FILE")};
-    }
-  }
-  if (!map.id.present()) {
-    map.id = r.find_any(kIdNames);
-    r.take(map.id);
-  }
-  if (!map.variables.present()) {
-    map.variables = r.find_any(kVariablesNames);
-    r.take(map.variables);
-  }
-  // Tag columns may be any column, even one with a role (grouping by id is odd but harmless).
-  for (const std::string& name : spec.group_by) {
-    std::optional<size_t> i;
-    for (size_t k = 0; k < names.size() && !i; ++k) {
-      if (io::same_column_name(names[k], name)) i = k;
-    }
-    if (!i) {
-      return Unexpected{make_error(
-          "Columns", "the column '" + name + "' named by --group-by is not in the input" + has)};
-    }
-    map.group_by.push_back(Column{names[*i], *i});
-  }
-  return map;
+  return "?";
 }
 
-std::string describe_columns(const ColumnMap& map) {
-  std::string out;
-  if (map.schema.present()) out += "schema: " + map.schema.name + "\n";
-  if (map.schema_path.present()) out += "schema path: " + map.schema_path.name + "\n";
-  out += "references: ";
-  for (size_t i = 0; i < map.references.size(); ++i) {
-    out += (i ? ", " : "") + map.references[i].name;
+namespace {
+
+// The steps of resolve_columns, in order: the columns the caller named first,
+// so that the common names never take them, then each role's common names.
+class ColumnResolution {
+ public:
+  ColumnResolution(std::span<const std::string> names, const ColumnSpec& spec)
+      : names_(names),
+        spec_(spec),
+        r_(names),
+        naming_{spec.option_name},
+        has_("; the input has the columns: " + list_columns(names)) {}
+
+  std::optional<Diagnostic> take_named(RowKind kind) {
+    struct Named {
+      const std::string* name;
+      ColumnRole role;
+      Column* slot;
+    };
+    const std::vector<Named> score = {
+        {&spec_.candidate, ColumnRole::kCandidate, &map_.candidate},
+        {&spec_.schema, ColumnRole::kSchema, &map_.schema},
+        {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path},
+        {&spec_.id, ColumnRole::kId, &map_.id},
+        {&spec_.variables, ColumnRole::kVariables, &map_.variables}};
+    const std::vector<Named> validate = {
+        {&spec_.query, ColumnRole::kQuery, &map_.query},
+        {&spec_.schema, ColumnRole::kSchema, &map_.schema},
+        {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path}};
+    for (const Named& n : kind == RowKind::kScore ? score : validate) {
+      if (n.name->empty()) continue;
+      auto i = r_.find(*n.name);
+      if (!i) return named_column_missing(naming_, n.role, *n.name, has_);
+      *n.slot = r_.at(*i);
+      r_.take(*n.slot);
+    }
+    if (kind != RowKind::kScore) return std::nullopt;
+    for (const std::string& name : spec_.references) {
+      auto i = r_.find(name);
+      if (!i) return named_column_missing(naming_, ColumnRole::kReference, name, has_);
+      map_.references.push_back(r_.at(*i));
+      r_.take(map_.references.back());
+    }
+    return std::nullopt;
   }
-  out += "\ncandidate: " + describe(map.candidate) + "\n";
-  out += "id: " + describe(map.id) + "\n";
-  out += "variables: " + describe(map.variables) + "\n";
-  return out;
+
+  // A required role by its common names.
+  std::optional<Diagnostic> find_required(ColumnRole role, Column& slot,
+                                          std::span<const std::string_view> common) {
+    if (slot.present()) return std::nullopt;
+    slot = r_.find_any(common);
+    if (!slot.present()) return role_not_found(naming_, role, common, has_);
+    r_.take(slot);
+    return std::nullopt;
+  }
+
+  // The primary reference, then the columns numbered after it.
+  std::optional<Diagnostic> find_references() {
+    if (!map_.references.empty()) return std::nullopt;
+    Column primary;
+    if (auto e = find_required(ColumnRole::kReference, primary, kReferenceNames)) return e;
+    map_.references.push_back(primary);
+    for (const Column& c : r_.numbered_after(primary.name)) {
+      map_.references.push_back(c);
+      r_.take(c);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> find_schema(bool schema_given) {
+    if (schema_given) {
+      // One schema for every row: schema columns are not read.
+      map_.schema = {};
+      map_.schema_path = {};
+      return std::nullopt;
+    }
+    if (map_.schema.present() || map_.schema_path.present()) return std::nullopt;
+    map_.schema = r_.find_any(kSchemaNames);
+    r_.take(map_.schema);
+    if (!map_.schema.present()) {
+      map_.schema_path = r_.find_any(kSchemaPathNames);
+      r_.take(map_.schema_path);
+    }
+    if (map_.schema.present() || map_.schema_path.present()) return std::nullopt;
+    const std::string_view file_option = naming_.option(ColumnRole::kSchemaFile);
+    return make_error(
+        "Columns", "no schema column: looked for " + join_names(kSchemaNames) +
+                       " and the path columns " + join_names(kSchemaPathNames) +
+                       " (ignoring case)" + has_ + "; " + naming_.how_to_name(ColumnRole::kSchema) +
+                       ", or give one schema for every row" +
+                       (file_option.empty() ? "" : " with " + std::string(file_option)));
+  }
+
+  void find_optional(Column& slot, std::span<const std::string_view> common) {
+    if (slot.present()) return;
+    slot = r_.find_any(common);
+    r_.take(slot);
+  }
+
+  // Tag columns may be any column, even one with a role (grouping by id is odd
+  // but harmless).
+  std::optional<Diagnostic> find_group_by() {
+    for (const std::string& name : spec_.group_by) {
+      std::optional<size_t> i;
+      for (size_t k = 0; k < names_.size() && !i; ++k) {
+        if (io::same_column_name(names_[k], name)) i = k;
+      }
+      if (!i) {
+        return make_error("Columns", "the column '" + name + "' " +
+                                         naming_.given(ColumnRole::kGroupBy) +
+                                         " is not in the input" + has_);
+      }
+      map_.group_by.push_back(Column{names_[*i], *i});
+    }
+    return std::nullopt;
+  }
+
+  ColumnMap& map() { return map_; }
+
+ private:
+  std::span<const std::string> names_;
+  const ColumnSpec& spec_;
+  Resolver r_;
+  Naming naming_;
+  std::string has_;
+  ColumnMap map_;
+};
+
+}  // namespace
+
+Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
+                                              const ColumnSpec& spec, bool schema_given,
+                                              RowKind kind) {
+  ColumnResolution r(names, spec);
+  if (auto e = r.take_named(kind)) return Unexpected{std::move(*e)};
+  ColumnMap& map = r.map();
+  if (kind == RowKind::kValidate) {
+    if (auto e = r.find_required(ColumnRole::kQuery, map.query, kQueryNames)) {
+      return Unexpected{std::move(*e)};
+    }
+    if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
+    return std::move(map);
+  }
+  if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
+    return Unexpected{std::move(*e)};
+  }
+  if (auto e = r.find_references()) return Unexpected{std::move(*e)};
+  if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
+  r.find_optional(map.id, kIdNames);
+  r.find_optional(map.variables, kVariablesNames);
+  if (auto e = r.find_group_by()) return Unexpected{std::move(*e)};
+  return std::move(map);
 }
 
 }  // namespace gqleval::batch

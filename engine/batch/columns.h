@@ -1,19 +1,24 @@
-// Columns of a batch input: which column holds the schema, the references, the
-// candidate, the row id, the variables and the user's tag columns.
+// Columns of a batch input: which column holds each role of a row.
 //
-// Each role is found by its common names (the first one the input has, names
-// compared ignoring ASCII case and surrounding blanks), or named by a flag
-// (ColumnSpec); a column named for one role is never also taken for another,
-// so `--candidate-col gt_query_2` on NL2GQL scores gt_query_2 against gt_query
-// alone. Further references are the columns named like the primary reference
-// plus a number of 2 or more (`gt_query_2`, `GT_GQL_2`, `reference 3`), in
-// number order; naming --reference-col turns this off (the references are then
-// exactly the named ones, in order).
+// Two row kinds read columns. A score row has the schema, the references, the
+// candidate, the row id, the variables and the caller's tag columns; a
+// validate row has the schema and the query. Each role is found by its common
+// names (the first one the input has, names compared ignoring ASCII case and
+// surrounding blanks), or named by the caller (ColumnSpec); a column named for
+// one role is never also taken for another, so naming gt_query_2 as the
+// candidate on NL2GQL scores gt_query_2 against gt_query alone. Further
+// references are the columns named like the primary reference plus a number
+// of 2 or more (`gt_query_2`, `GT_GQL_2`, `reference 3`), in number order;
+// naming the references turns this off (they are then exactly the named ones,
+// in order).
 //
-// A required role that cannot be found (the schema unless a schema file is
-// given, the reference, the candidate), or a column named by a flag that the
-// input does not have, is an error that lists the columns the input has, so
-// that the user can pick one. Everything here runs once per run, before any
+// A required role that cannot be found (the schema unless one schema serves
+// every row, the reference, the candidate, the query), or a column named for a
+// role that the input does not have, is an error that lists the columns the
+// input has, so that the user can pick one. Messages speak of roles ("the
+// candidate column"); a caller whose users name columns some other way (a
+// command-line flag, a keyword argument) says how in ColumnSpec::option_name,
+// and messages then name that. Everything here runs once per run, before any
 // row is read.
 #pragma once
 
@@ -38,16 +43,44 @@ inline constexpr std::string_view kCandidateNames[] = {
     "candidate", "query2", "generated", "prediction", "Generated_GraphQL", "Query2 Content"};
 inline constexpr std::string_view kIdNames[] = {"id", "Sno"};
 inline constexpr std::string_view kVariablesNames[] = {"variables"};
+inline constexpr std::string_view kQueryNames[] = {"query"};
 
-// Column names the user gave by flag; empty: find by common names.
+enum class RowKind : uint8_t { kScore, kValidate };
+
+// What a column holds. kSchemaFile is no column: the one schema that serves
+// every row, named here because messages suggest it as the alternative to a
+// schema column.
+enum class ColumnRole : uint8_t {
+  kSchema,
+  kSchemaPath,
+  kReference,
+  kCandidate,
+  kId,
+  kVariables,
+  kGroupBy,
+  kQuery,
+  kSchemaFile,
+};
+
+// "schema", "schema path", "reference", "candidate", "id", "variables",
+// "group-by", "query", "schema file".
+std::string_view column_role_name(ColumnRole role);
+
+// How the caller's users name the column of a role (e.g. "--candidate-col"),
+// or empty where they cannot.
+using ColumnOptionName = std::string_view (*)(ColumnRole role);
+
+// Column names the caller gave; empty: find by common names.
 struct ColumnSpec {
   std::string schema;
   std::string schema_path;
-  std::vector<std::string> references;  // --reference-col, repeatable
+  std::vector<std::string> references;  // in order; the primary first
   std::string candidate;
   std::string id;
   std::string variables;
-  std::vector<std::string> group_by;  // tag columns for the summary
+  std::string query;                       // validate rows
+  std::vector<std::string> group_by;       // tag columns for the summary
+  ColumnOptionName option_name = nullptr;  // for messages; null: roles only
 };
 
 inline constexpr size_t kNoColumn = static_cast<size_t>(-1);
@@ -66,18 +99,17 @@ struct ColumnMap {
   Column id;
   Column variables;
   std::vector<Column> group_by;  // in the order given
+  Column query;                  // validate rows
 };
 
-// Resolves the roles against the input's column names. schema_given: one
-// schema file serves every row, so no schema column is needed (nor used).
+// Resolves the roles of `kind` against the input's column names.
+// schema_given: one schema serves every row, so no schema column is needed
+// (nor used).
 Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
-                                              const ColumnSpec& spec, bool schema_given);
+                                              const ColumnSpec& spec, bool schema_given,
+                                              RowKind kind = RowKind::kScore);
 
 // "id, database, nl, schema" for messages.
 std::string list_columns(std::span<const std::string> names);
-
-// One line per role, e.g. "reference: gt_query, gt_query_2", for --verbose
-// output and the summary.
-std::string describe_columns(const ColumnMap& map);
 
 }  // namespace gqleval::batch

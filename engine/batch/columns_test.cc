@@ -11,6 +11,16 @@ const std::vector<std::string> kNl2gql = {
 const std::vector<std::string> kRgeval = {"Schema Content", "Query1 Content", "Query2 Content",
                                           "Equal", "Extra Fields"};
 
+// A caller whose users name columns by keyword arguments.
+std::string_view keyword(ColumnRole role) {
+  switch (role) {
+    case ColumnRole::kCandidate: return "candidate_col=";
+    case ColumnRole::kSchema: return "schema_col=";
+    case ColumnRole::kSchemaFile: return "schema=";
+    default: return {};
+  }
+}
+
 TEST(Columns, RgevalHeaderByCommonNames) {
   auto m = resolve_columns(kRgeval, {}, false);
   ASSERT_TRUE(m.ok()) << m.error().message;
@@ -32,7 +42,14 @@ TEST(Columns, MissingCandidateListsTheColumnsFound) {
             "no candidate column: looked for candidate, query2, generated, prediction, "
             "Generated_GraphQL, Query2 Content (ignoring case); the input has the columns: id, "
             "database, nl, schema, gt_query, gt_query_2, fragments, aliases, hops, filter, "
-            "filter_types, multi_endpoint, paraphrase; name one with --candidate-col");
+            "filter_types, multi_endpoint, paraphrase; name the candidate column");
+
+  ColumnSpec spec;
+  spec.option_name = &keyword;
+  auto named = resolve_columns(kNl2gql, spec, false);
+  ASSERT_FALSE(named.ok());
+  EXPECT_TRUE(named.error().message.ends_with("; name one with candidate_col="))
+      << named.error().message;
 }
 
 TEST(Columns, CandidateNamedByFlagIsNotAlsoAReference) {
@@ -88,9 +105,16 @@ TEST(Columns, FlagNamingAnAbsentColumnIsAnError) {
   auto m = resolve_columns(kRgeval, spec, false);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.error().message,
-            "the column 'answer' named by --candidate-col is not in the input (or is already "
-            "used for another role); the input has the columns: Schema Content, Query1 Content, "
-            "Query2 Content, Equal, Extra Fields");
+            "the column 'answer' given as the candidate column is not in the input (or is "
+            "already used for another role); the input has the columns: Schema Content, Query1 "
+            "Content, Query2 Content, Equal, Extra Fields");
+
+  spec.option_name = &keyword;
+  auto named = resolve_columns(kRgeval, spec, false);
+  ASSERT_FALSE(named.ok());
+  EXPECT_TRUE(named.error().message.starts_with(
+      "the column 'answer' named by candidate_col= is not in the input"))
+      << named.error().message;
 }
 
 TEST(Columns, SchemaFileReplacesTheSchemaColumn) {
@@ -113,8 +137,15 @@ TEST(Columns, MissingSchemaSaysHowToGiveOne) {
   EXPECT_EQ(m.error().message,
             "no schema column: looked for schema, Refined_Schema, Schema Content and the path "
             "columns schema_path, schema_file (ignoring case); the input has the columns: "
-            "reference, candidate; name one with --schema-col, or give one schema for every row "
-            "with --schema FILE");
+            "reference, candidate; name the schema column, or give one schema for every row");
+
+  ColumnSpec spec;
+  spec.option_name = &keyword;
+  auto named = resolve_columns(names, spec, false);
+  ASSERT_FALSE(named.ok());
+  EXPECT_TRUE(named.error().message.ends_with(
+      "; name one with schema_col=, or give one schema for every row with schema="))
+      << named.error().message;
 }
 
 TEST(Columns, SchemaPathColumnWhenThereIsNoSchemaText) {
@@ -139,9 +170,35 @@ TEST(Columns, GroupByColumns) {
   spec.group_by = {"difficulty"};
   auto bad = resolve_columns(kNl2gql, spec, false);
   ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("the column 'difficulty' named by --group-by is not in "
-                                     "the input"),
+  EXPECT_NE(bad.error().message.find("the column 'difficulty' given as the group-by column is "
+                                     "not in the input"),
             std::string::npos);
+}
+
+TEST(Columns, ValidateRowsReadTheQueryAndTheSchema) {
+  std::vector<std::string> names = {"id", "Schema Content", "query", "candidate"};
+  auto m = resolve_columns(names, {}, false, RowKind::kValidate);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->query.index, 2u);
+  EXPECT_EQ(m->schema.index, 1u);
+  // Score roles are not resolved for validate rows.
+  EXPECT_FALSE(m->candidate.present());
+  EXPECT_TRUE(m->references.empty());
+  EXPECT_FALSE(m->id.present());
+
+  ColumnSpec spec;
+  spec.query = "candidate";
+  auto named = resolve_columns(names, spec, true, RowKind::kValidate);
+  ASSERT_TRUE(named.ok()) << named.error().message;
+  EXPECT_EQ(named->query.index, 3u);
+  EXPECT_FALSE(named->schema.present());
+
+  auto none =
+      resolve_columns(std::vector<std::string>{"schema", "text"}, {}, false, RowKind::kValidate);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error().message,
+            "no query column: looked for query (ignoring case); the input has the columns: "
+            "schema, text; name the query column");
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #include "engine/batch/result_format.h"
 
 #include <charconv>
-#include <cmath>
 
+#include "engine/score/result_json.h"
 #include "io/csv_writer.h"
 #include "io/json_writer.h"
 
@@ -26,166 +26,28 @@ void append_number(std::string& out, T value) {
   out.append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
-void append_real(std::string& out, double value) {
-  if (!std::isfinite(value)) {
-    out.append("null");
-    return;
-  }
-  append_number(out, value);
-}
-
 // ---- JSONL
 
-void key(std::string& out, std::string_view name) {
-  out.push_back(',');
-  out.push_back('"');
-  out.append(name);
-  out.append("\":");
-}
-
-void json_position(std::string& out, SourcePos p) {
-  key(out, "line");
-  if (p.line == 0) {
-    out.append("null");
-  } else {
-    append_number(out, p.line);
-  }
-  key(out, "column");
-  if (p.column == 0) {
-    out.append("null");
-  } else {
-    append_number(out, p.column);
-  }
-}
-
-void json_query(std::string& out, QueryRole role, uint32_t reference) {
-  out.append("{\"query\":\"");
-  out.append(score::query_role_name(role));
-  out.push_back('"');
-  if (role == QueryRole::kReference) {
-    key(out, "reference");
-    append_number(out, reference);
-  }
-}
-
-void json_paths(std::string& out, std::span<const SubtreeDiff> paths) {
-  out.push_back('[');
-  for (size_t i = 0; i < paths.size(); ++i) {
-    if (i) out.push_back(',');
-    out.append("{\"path\":");
-    io::append_json_string(out, paths[i].path);
-    json_position(out, paths[i].pos);
-    key(out, "nodes");
-    append_number(out, paths[i].nodes);
-    out.push_back('}');
-  }
-  out.push_back(']');
-}
-
-void json_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass) {
-  out.append("{\"row\":");
-  append_number(out, k.row);
-  key(out, "id");
-  if (k.has_id) {
-    io::append_json_string(out, k.id);
-  } else {
-    out.append("null");
-  }
-  key(out, "verdict");
-  io::append_json_string(out, verdict);
-  key(out, "pass");
-  out.append(pass ? "true" : "false");
-}
-
-void json_error(std::string& out, QueryRole role, uint32_t reference, const Diagnostic& d) {
-  json_query(out, role, reference);
-  key(out, "rule");
-  io::append_json_string(out, d.rule);
-  key(out, "message");
-  io::append_json_string(out, d.message);
-  json_position(out, d.pos());
-  out.push_back('}');
-}
-
 void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
-  json_head(out, k, score::verdict_name(r.verdict), r.pass);
-  const bool compared = !score::is_stage1(r.verdict);
-  auto count = [&](std::string_view name, uint32_t v) {
-    key(out, name);
-    if (compared) {
-      append_number(out, v);
-    } else {
-      out.append("null");
-    }
-  };
-  auto real = [&](std::string_view name, double v) {
-    key(out, name);
-    if (compared) {
-      append_real(out, v);
-    } else {
-      out.append("null");
-    }
-  };
-  count("missing", r.missing);
-  count("extra", r.extra);
-  real("precision", r.precision);
-  real("recall", r.recall);
-  real("f1", r.f1);
-  key(out, "matched_reference");
-  if (r.matched_reference == score::kNoReference) {
-    out.append("null");
-  } else {
-    append_number(out, r.matched_reference);
-  }
-  key(out, "missing_paths");
-  json_paths(out, r.missing_paths);
-  key(out, "extra_paths");
-  json_paths(out, r.extra_paths);
-  key(out, "rules_fired");
-  out.push_back('[');
-  for (size_t i = 0; i < r.rules_fired.size(); ++i) {
-    const FiredRule& f = r.rules_fired[i];
-    if (i) out.push_back(',');
-    // A reference's firings are the matched reference's: named by its column,
-    // as matched_reference is (row_scorer.cc).
-    json_query(out, f.query,
-               f.query == score::QueryRole::kReference && r.matched_reference >= 0
-                   ? static_cast<uint32_t>(r.matched_reference)
-                   : f.reference);
-    key(out, "rule");
-    io::append_json_string(out, f.rule);
-    key(out, "path");
-    io::append_json_string(out, f.path);
-    key(out, "detail");
-    io::append_json_string(out, f.detail);
-    json_position(out, f.pos);
-    out.push_back('}');
-  }
-  out.push_back(']');
-  key(out, "errors");
-  out.push_back('[');
-  for (size_t i = 0; i < r.errors.size(); ++i) {
-    if (i) out.push_back(',');
-    json_error(out, r.errors[i].query, r.errors[i].reference, r.errors[i].diagnostic);
-  }
-  out.append("]}\n");
+  append_json_row_head(out, k);
+  score::append_result_members(out, r);
+  out.append("}\n");
 }
 
 void jsonl_bad_row(std::string& out, const RowKey& k, std::string_view reason,
                    const Diagnostic& d) {
-  json_head(out, k, outcome_name(kBadRow), false);
-  key(out, "reason");
+  append_json_row_head(out, k);
+  out.append("\"verdict\":");
+  io::append_json_string(out, outcome_name(kBadRow));
+  out.append(",\"pass\":false");
+  score::append_json_key(out, "reason");
   io::append_json_string(out, reason);
   out.append(
       ",\"missing\":null,\"extra\":null,\"precision\":null,\"recall\":null,\"f1\":null,"
       "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":[],"
-      "\"errors\":[{\"query\":\"row\"");
-  key(out, "rule");
-  io::append_json_string(out, d.rule);
-  key(out, "message");
-  io::append_json_string(out, d.message);
-  json_position(out, d.pos());
-  out.append("}]}\n");
+      "\"errors\":[");
+  score::append_json_error(out, "row", std::nullopt, d);
+  out.append("]}\n");
 }
 
 // ---- CSV
@@ -270,7 +132,7 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   for (size_t i = 0; i < r.rules_fired.size(); ++i) {
     const FiredRule& f = r.rules_fired[i];
     if (i) fired.push_back('\n');
-    csv_who(fired, f.query, f.reference);
+    csv_who(fired, f.query, score::reported_reference(r, f));
     fired.push_back(' ');
     fired.append(f.rule);
     if (f.pos.line != 0) {
@@ -306,6 +168,18 @@ void csv_bad_row(std::string& out, const RowKey& k, std::string_view reason, con
 std::string_view outcome_name(uint8_t outcome) {
   if (outcome == kBadRow) return "bad_row";
   return score::verdict_name(static_cast<score::Verdict>(outcome));
+}
+
+void append_json_row_head(std::string& out, const RowKey& k) {
+  out.append("{\"row\":");
+  append_number(out, k.row);
+  score::append_json_key(out, "id");
+  if (k.has_id) {
+    io::append_json_string(out, k.id);
+  } else {
+    out.append("null");
+  }
+  out.push_back(',');
 }
 
 void append_csv_header(std::string& out) {

@@ -2,24 +2,13 @@
 // object (the default) or a CSV record, written straight into a caller's
 // buffer with no intermediate objects and no allocation beyond growing it.
 //
-// JSONL, one object per line, keys in this order:
-//   row, id, verdict, pass, missing, extra, precision, recall, f1,
-//   matched_reference, missing_paths, extra_paths, rules_fired, errors
-// - row: the 0-based data row (the header is not a row); id: the id column's
-//   text, or null when there is no id column or the record has no such cell
-//   (a JSON Lines record without the member, or one that did not parse);
-// - missing, extra, precision, recall, f1, matched_reference: null when no
-//   comparison took place (a stage 1 verdict, or bad_row), so that "nothing
-//   matched" and "not compared" differ;
-// - a path is {"path", "line", "column", "nodes"}; a rule firing is {"query",
-//   ["reference",] "rule", "path", "detail", "line", "column"}; an error is
-//   {"query", ["reference",] "rule", "message", "line", "column"} with the
-//   first location (null when unknown). "query" is "schema", "reference",
-//   "candidate", or "row" for a malformed input row; "reference" is the
-//   0-based index of the reference and appears only with "query":"reference".
-// - a malformed row has verdict "bad_row", pass false, and one more key after
-//   "pass": "reason" (e.g. "unterminated_quote", "invalid_json"); its error
-//   points at the fault in the input file.
+// JSONL, one object per line: "row" (the 0-based data row; the header is not
+// a row) and "id" (the id column's text, or null when there is no id column
+// or the record has no such cell), then the members of the pair's result
+// (score/result_json.h: verdict ... errors). A malformed row has verdict
+// "bad_row", pass false, one more member after "pass": "reason" (e.g.
+// "unterminated_quote", "invalid_json"), null counts and scores, and one
+// error with "query":"row" that points at the fault in the input file.
 //
 // CSV: a header (append_csv_header) and the same columns; lists are one item
 // per line inside their cell ("PATH (LINE:COLUMN, N nodes)", "RULE at
@@ -55,6 +44,10 @@ struct RowKey {
 };
 
 void append_csv_header(std::string& out);
+
+// `{"row":N,"id":ID,`: the opening of a JSONL row, for the members of a
+// result to follow (other tools' rows join ours by these keys).
+void append_json_row_head(std::string& out, const RowKey& key);
 
 void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
                        const score::PairResult& result);

@@ -1,47 +1,21 @@
 #include "engine/batch/row_scorer.h"
 
 namespace gqleval::batch {
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() &&
-         (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() &&
-         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-}  // namespace
 
 RowScorer::RowScorer(const BatchContext& context)
-    : context_(context), reader_(*context.input), memo_(*context.cache) {}
+    : context_(context), reader_(*context.input), schemas_(context.schemas, context.columns) {}
 
-void RowScorer::score_shard(const io::RecordShard& shard, std::string& out, RowTally& tally) {
+void RowScorer::process(const io::RecordShard& shard, std::string& out, RowTally& tally) {
   for (size_t i = 0; i < shard.records.size(); ++i) {
     score_row(shard.first_record + i, shard.records[i], out, tally);
   }
-}
-
-const SchemaEntry& RowScorer::schema_for_row() {
-  if (context_.fixed_schema != nullptr) return *context_.fixed_schema;
-  const ColumnMap& c = context_.columns;
-  if (c.schema.present()) return memo_.get(reader_.cell(c.schema));
-  const Diagnostic* error = nullptr;
-  const std::string* text = context_.schema_files->read(trim(reader_.cell(c.schema_path)), &error);
-  if (text != nullptr) return memo_.get(*text);
-  path_failure_.errors.assign(1, *error);
-  return path_failure_;
 }
 
 void RowScorer::add_tags(RowTally& tally, bool pass, bool bad) {
   const std::vector<Column>& groups = context_.columns.group_by;
   for (size_t g = 0; g < groups.size(); ++g) {
     // A malformed row's cells may be shifted; it is counted under no value.
-    const std::string_view value = bad ? std::string_view{} : trim(reader_.cell(groups[g]));
+    const std::string_view value = bad ? std::string_view{} : trim_cell(reader_.cell(groups[g]));
     tally.add_tag(static_cast<uint32_t>(g), value, pass);
   }
 }
@@ -64,17 +38,17 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
     std::string_view text = reader_.cell(c.references[k]);
     // The primary reference always counts (a blank one is the dataset's error
     // and is reported); further ones only where the row has one.
-    if (k == 0 || !trim(text).empty()) {
+    if (k == 0 || !trim_cell(text).empty()) {
       references_.push_back(text);
       reference_columns_.push_back(static_cast<uint32_t>(k));
     }
   }
   const std::string_view candidate = reader_.cell(c.candidate);
-  const SchemaEntry& schema = schema_for_row();
+  const SchemaEntry& schema = schemas_.get(reader_);
 
   // Variables that are not a JSON object make the row malformed (not its
   // queries invalid): checked once, before either query is read.
-  const std::string_view variables = trim(reader_.cell(c.variables));
+  const std::string_view variables = trim_cell(reader_.cell(c.variables));
   if (auto bad = variables_check_.check_json(variables)) {
     append_bad_row(out, context_.format, key, "invalid_variables",
                    make_error("VariableValues", "the variables cell: " + bad->message,

@@ -1,15 +1,15 @@
-// RowScorer: a worker of the batch pipeline. It turns a shard of input records
-// into result records (result_format.h) and a tally for the summary:
+// RowScorer: the worker of `score` runs in the batch pipeline (pipeline.h). It
+// turns a shard of input records into result records (result_format.h) and a
+// tally for the summary:
 //
 //   read the record (a malformed one becomes a bad_row result) -> find the
-//   row's schema (one file for all rows, the schema cell, or a schema file
-//   named per row) in the shared cache -> collect the references (the
+//   row's schema (row_schema.h) -> collect the references (the
 //   primary always, further ones when their cell is not blank) and the
 //   candidate -> score the pair with the row's variables -> append the result.
 //
 // Every record yields exactly one result, in record order, whatever happens
 // to it. One RowScorer per worker thread: it owns the scoring workspace
-// (score::Scorer), the record reader and the schema front cache, all reused
+// (score::Scorer), the record reader and the schema lookup, all reused
 // from row to row, so a steady run does no heap allocation per row beyond
 // growing the shard's output buffer (and the diagnostics of failing rows).
 // The result of a row depends only on the row and the run's options, never
@@ -24,8 +24,9 @@
 #include "engine/batch/artifacts.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
+#include "engine/batch/pipeline.h"
 #include "engine/batch/result_format.h"
-#include "engine/batch/schema_cache.h"
+#include "engine/batch/row_schema.h"
 #include "engine/batch/summary.h"
 #include "engine/normalize/variables.h"
 #include "engine/score/score_pair.h"
@@ -37,38 +38,34 @@ namespace gqleval::batch {
 struct BatchContext {
   const BatchInput* input = nullptr;
   ColumnMap columns;
-  SchemaCache* cache = nullptr;
-  const SchemaEntry* fixed_schema = nullptr;  // --schema FILE: every row uses it
-  SchemaFiles* schema_files = nullptr;        // for a schema path column
-  score::ScoreOptions options;                // per run; variables come per row
+  SchemaSources schemas;
+  score::ScoreOptions options;  // per run; variables come per row
   OutputFormat format = OutputFormat::kJsonl;
-  const ArtifactWriter* artifacts = nullptr;  // null unless --artifacts
+  const ArtifactWriter* artifacts = nullptr;  // null unless the run writes artifacts
 };
 
-class RowScorer {
+class RowScorer final : public ShardWorker {
  public:
   explicit RowScorer(const BatchContext& context);
   RowScorer(const RowScorer&) = delete;
   RowScorer& operator=(const RowScorer&) = delete;
 
   // Appends one result per record of the shard to out, and counts them.
-  void score_shard(const io::RecordShard& shard, std::string& out, RowTally& tally);
+  void process(const io::RecordShard& shard, std::string& out, RowTally& tally) override;
 
   // One record, the `row`-th data row of the input.
   void score_row(uint64_t row, const io::RecordSpan& span, std::string& out, RowTally& tally);
 
  private:
-  const SchemaEntry& schema_for_row();
   void add_tags(RowTally& tally, bool pass, bool bad);
 
   const BatchContext& context_;
   RecordReader reader_;
-  SchemaMemo memo_;
+  RowSchemas schemas_;
   score::Scorer scorer_;
   normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
   std::vector<std::string_view> references_;
   std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
-  SchemaEntry path_failure_;                 // scratch for a schema file that cannot be read
 };
 
 }  // namespace gqleval::batch

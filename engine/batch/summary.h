@@ -1,6 +1,6 @@
 // The summary of a batch run: rows, the count and share of each verdict, the
 // pass rate, the mean F1, the pass rate per value of each tag column the user
-// named (--group-by hops), and the facts of the run (wall time, pairs per
+// named (group-by columns), and the facts of the run (wall time, pairs per
 // second, threads, the rule profile).
 //
 // Workers count into a RowTally per shard (no sharing, no locks); the writer,
@@ -24,9 +24,12 @@
 
 namespace gqleval::batch {
 
+// What a shard's rows count for: the number of rows per outcome, in the codes
+// of the row kind (score rows: result_format.h's outcomes; validate rows:
+// row_validator.h's), the F1 sum and the tag values of score rows.
 struct RowTally {
   struct Tag {
-    uint32_t group = 0;   // index of the --group-by column
+    uint32_t group = 0;   // index of the group-by column
     uint32_t offset = 0;  // the value in `text`
     uint32_t size = 0;
     bool pass = false;

@@ -14,8 +14,8 @@
 namespace gqleval::cli {
 
 struct FlagSpec {
-  std::string_view name;       // without the leading "--"
-  std::string_view value_name; // empty for a boolean flag
+  std::string_view name;        // without the leading "--"
+  std::string_view value_name;  // empty for a boolean flag
   std::string_view help;
   bool repeatable = false;
 };

@@ -13,10 +13,12 @@
 
 #include "engine/cli/args.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/print_diagnostics.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/rules_file.h"
 #include "engine/schema/schema.h"
 #include "engine/score/render.h"
+#include "engine/score/result_json.h"
 #include "engine/score/score_pair.h"
 #include "io/file.h"
 
@@ -67,10 +69,6 @@ std::string check_variables(const std::string& json) {
   }
   if (!doc.is_object()) return "not a JSON object";
   return {};
-}
-
-void print_diagnostics(const Diagnostics& diags, const std::string& file) {
-  for (const Diagnostic& d : diags) std::fputs(format_diagnostic(d, file).c_str(), stderr);
 }
 
 }  // namespace
@@ -165,8 +163,8 @@ int run_compare(std::span<char* const> argv) {
   const std::string profile = normalize::rule_profile(options.normalize.rules);
   auto print = [&](const score::PairResult& r) {
     if (args.has("json")) {
-      std::string line = score::to_json(r);
-      line.insert(line.size() - 1, ",\"rules\":\"" + profile + "\"");
+      std::string line;
+      score::append_result_object(line, r, profile);
       line.push_back('\n');
       std::fputs(line.c_str(), stdout);
     } else {
@@ -183,7 +181,7 @@ int run_compare(std::span<char* const> argv) {
     return print(score::schema_failure(built.error(), static_cast<uint32_t>(references.size())));
   }
   auto rewrites = normalize::Rewrites::build(*built, rules_file.get());
-  if (rules_file) print_diagnostics(rewrites->warnings(), *args.value("rules"));
+  if (rules_file) print_diagnostics(rewrites->warnings(), *args.value("rules"), stderr);
 
   std::vector<std::string_view> reference_views(references.begin(), references.end());
   score::Scorer scorer;

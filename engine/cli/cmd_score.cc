@@ -10,6 +10,7 @@
 #include "engine/batch/progress.h"
 #include "engine/batch/summary.h"
 #include "engine/cli/args.h"
+#include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
@@ -116,6 +117,7 @@ int run_score(std::span<char* const> argv) {
   o.columns.id = args.value("id-col").value_or("");
   o.columns.variables = args.value("variables-col").value_or("");
   o.columns.group_by = args.values("group-by");
+  o.columns.option_name = &column_flag;
   o.extract = !args.has("no-extract");
   if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
   o.rules_file = args.value("rules").value_or("");

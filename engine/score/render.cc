@@ -2,28 +2,8 @@
 
 #include <cstdio>
 
-#include "io/json_writer.h"
-
 namespace gqleval::score {
 namespace {
-
-void write_paths(io::JsonWriter& w, std::span<const SubtreeDiff> paths) {
-  w.begin_array();
-  for (const SubtreeDiff& p : paths) {
-    w.begin_object();
-    w.key("path").str(p.path);
-    w.key("line").num(p.pos.line);
-    w.key("column").num(p.pos.column);
-    w.key("nodes").num(p.nodes);
-    w.end_object();
-  }
-  w.end_array();
-}
-
-void write_query(io::JsonWriter& w, QueryRole role, uint32_t reference) {
-  w.key("query").str(query_role_name(role));
-  if (role == QueryRole::kReference) w.key("reference").num(reference);
-}
 
 std::string format_score(double x) {
   char buf[32];
@@ -58,82 +38,6 @@ std::string RenderLabels::reference(size_t k, size_t count) const {
   if (k < references.size()) return references[k];
   if (count <= 1) return "reference";
   return "reference[" + std::to_string(k) + "]";
-}
-
-void append_json(std::string& out, const PairResult& r) {
-  io::JsonWriter w(out);
-  const bool compared = !is_stage1(r.verdict);
-  auto count = [&](std::string_view name, uint32_t value) {
-    w.key(name);
-    if (compared) {
-      w.num(value);
-    } else {
-      w.null();
-    }
-  };
-  auto real = [&](std::string_view name, double value) {
-    w.key(name);
-    if (compared) {
-      w.num(value);
-    } else {
-      w.null();
-    }
-  };
-  w.begin_object();
-  w.key("verdict").str(verdict_name(r.verdict));
-  w.key("pass").boolean(r.pass);
-  count("missing", r.missing);
-  count("extra", r.extra);
-  count("shared", r.shared);
-  count("reference_nodes", r.reference_nodes);
-  count("candidate_nodes", r.candidate_nodes);
-  w.key("operation_differs").boolean(r.operation_differs);
-  real("precision", r.precision);
-  real("recall", r.recall);
-  real("f1", r.f1);
-  w.key("matched_reference");
-  if (r.matched_reference == kNoReference) {
-    w.null();
-  } else {
-    w.num(r.matched_reference);
-  }
-  w.key("missing_paths");
-  write_paths(w, r.missing_paths);
-  w.key("extra_paths");
-  write_paths(w, r.extra_paths);
-  w.key("rules_fired").begin_array();
-  for (const FiredRule& f : r.rules_fired) {
-    w.begin_object();
-    write_query(w, f.query, f.reference);
-    w.key("rule").str(f.rule);
-    w.key("path").str(f.path);
-    w.key("detail").str(f.detail);
-    w.key("line").num(f.pos.line);
-    w.key("column").num(f.pos.column);
-    w.end_object();
-  }
-  w.end_array();
-  w.key("errors").begin_array();
-  for (const QueryDiagnostic& e : r.errors) {
-    w.begin_object();
-    write_query(w, e.query, e.reference);
-    w.key("rule").str(e.diagnostic.rule);
-    w.key("message").str(e.diagnostic.message);
-    w.key("locations").begin_array();
-    for (const SourcePos& p : e.diagnostic.locations) {
-      w.begin_object().key("line").num(p.line).key("column").num(p.column).end_object();
-    }
-    w.end_array();
-    w.end_object();
-  }
-  w.end_array();
-  w.end_object();
-}
-
-std::string to_json(const PairResult& result) {
-  std::string out;
-  append_json(out, result);
-  return out;
 }
 
 std::string render_text(const PairResult& r, const RenderLabels& labels) {

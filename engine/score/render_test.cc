@@ -29,28 +29,6 @@ constexpr std::string_view kCandidate =
     "}\n"
     "```";
 
-TEST(Render, JsonGolden) {
-  Scorer s;
-  const PairResult r = run(s, {kReference}, kCandidate);
-  EXPECT_EQ(to_json(r),
-            R"j({"verdict":"mismatch","pass":false,"missing":2,"extra":1,"shared":2,)j"
-            R"j("reference_nodes":4,"candidate_nodes":3,"operation_differs":false,)j"
-            R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285714,)j"
-            R"j("matched_reference":0,)j"
-            R"j("missing_paths":[{"path":"query -> users(id: 1) -> posts",)j"
-            R"j("line":4,"column":5,"nodes":2}],)j"
-            R"j("extra_paths":[{"path":"query -> users(id: 1) -> email",)j"
-            R"j("line":4,"column":31,"nodes":1}],)j"
-            R"j("rules_fired":[{"query":"reference","reference":0,"rule":"cycles",)j"
-            R"j("path":"query -> users(id: 1) -> posts -> users",)j"
-            R"j("detail":"Post.users is the inverse of User.posts; )j"
-            R"j(its selections moved to users(id: 1)",)j"
-            R"j("line":4,"column":19},)j"
-            R"j({"query":"candidate","rule":"endpoints","path":"query -> usersById(id: 1)",)j"
-            R"j("detail":"usersById -> users (same data)","line":4,"column":3}],)j"
-            R"j("errors":[]})j");
-}
-
 TEST(Render, TextGolden) {
   Scorer s;
   const PairResult r = run(s, {kReference}, kCandidate);
@@ -107,15 +85,6 @@ TEST(Render, AGroupListsEveryPositionOnce) {
 TEST(Render, InvalidCandidate) {
   Scorer s;
   const PairResult r = run(s, {kReference}, "{ users(id: 1) { username(x: 1) } }");
-  EXPECT_EQ(
-      to_json(r),
-      R"j({"verdict":"invalid_candidate","pass":false,"missing":null,"extra":null,)j"
-      R"j("shared":null,"reference_nodes":null,"candidate_nodes":null,"operation_differs":false,)j"
-      R"j("precision":null,"recall":null,"f1":null,"matched_reference":null,)j"
-      R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
-      R"j("errors":[{"query":"candidate","rule":"KnownArgumentNames",)j"
-      R"j("message":"Unknown argument \"x\" on field \"User.username\".",)j"
-      R"j("locations":[{"line":1,"column":27}]}]})j");
   EXPECT_EQ(render_text(r),
             "verdict: invalid_candidate (fail)\n"
             "errors:\n"
@@ -133,15 +102,6 @@ TEST(Render, InvalidSchemaAndErrorsWithoutLocation) {
             "verdict: invalid_schema (fail)\n"
             "errors:\n"
             "  s.graphql:1:17: KnownTypeNames: Unknown type \"Nope\".\n");
-  EXPECT_EQ(
-      to_json(r),
-      R"j({"verdict":"invalid_schema","pass":false,"missing":null,"extra":null,)j"
-      R"j("shared":null,"reference_nodes":null,"candidate_nodes":null,"operation_differs":false,)j"
-      R"j("precision":null,"recall":null,"f1":null,"matched_reference":null,)j"
-      R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
-      R"j("errors":[{"query":"schema","rule":"KnownTypeNames",)j"
-      R"j("message":"Unknown type \"Nope\".",)j"
-      R"j("locations":[{"line":1,"column":17}]}]})j");
 
   Scorer s;
   const PairResult nq = run(s, {kReference}, "no idea");
@@ -163,11 +123,6 @@ TEST(Render, ReferenceErrorsAreLabelledPerReference) {
             "errors:\n"
             "  b.graphql:1:18: FieldsOnCorrectType: Cannot query field \"nope\" on type "
             "\"User\".\n");
-  const std::string json = to_json(r);
-  EXPECT_NE(
-      json.find(R"("errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType")"),
-      std::string::npos)
-      << json;
 }
 
 }  // namespace

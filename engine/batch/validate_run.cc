@@ -1,0 +1,50 @@
+#include "engine/batch/validate_run.h"
+
+#include <memory>
+
+#include "engine/batch/pipeline.h"
+#include "engine/batch/row_validator.h"
+#include "engine/batch/run_setup.h"
+#include "io/file.h"
+
+namespace gqleval::batch {
+
+Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
+  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns,
+                           !o.schema_file.empty(), RowKind::kValidate);
+  if (!opened) return Unexpected{std::move(opened.error())};
+  SchemaCacheOptions cache_options;
+  cache_options.build.strict = o.strict_schema;
+  cache_options.build_rewrites = false;
+  auto schemas = make_schema_sources(std::move(cache_options), o.schema_file, o.input);
+  if (!schemas) return Unexpected{std::move(schemas.error())};
+
+  ValidateContext context;
+  context.input = &opened->input;
+  context.columns = std::move(opened->columns);
+  context.schemas = schemas->sources;
+  context.options = o.validate;
+  context.operation = o.operation;
+  OutputFile output;
+  if (auto error = open_output(output, o.input, o.output)) return Unexpected{std::move(*error)};
+
+  ValidateReport report;
+  io::PageReleaser pages(opened->input.buffer());
+  run_pipeline(
+      opened->input, PipelineOptions{o.threads, o.shard_records, 0},
+      [&] { return std::make_unique<RowValidator>(context); },
+      [&](const ShardDone& done) {
+        output.write(done.out);
+        report.rows += done.records;
+        report.valid += done.tally.outcomes[kValidRow];
+        report.invalid += done.tally.outcomes[kInvalidRow] + done.tally.outcomes[kBadRow];
+        report.malformed += done.tally.outcomes[kBadRow];
+        pages.done_up_to(done.input_end);
+      });
+  if (!output.close()) {
+    return Unexpected{make_error("IO", "cannot write the results to " + o.output)};
+  }
+  return report;
+}
+
+}  // namespace gqleval::batch

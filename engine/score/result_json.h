@@ -1,0 +1,59 @@
+// The JSON form of a scored pair: the one serializer of PairResult, used by
+// `gqleval score` rows, `gqleval compare --json` and the artifacts, written
+// straight into a caller's buffer with no intermediate objects and no
+// allocation beyond growing it.
+//
+// Members, in this order:
+//   verdict, pass, missing, extra, precision, recall, f1, matched_reference,
+//   missing_paths, extra_paths, rules_fired, errors
+// - missing, extra, precision, recall, f1, matched_reference: null when no
+//   comparison took place (a stage 1 verdict), so that "nothing matched" and
+//   "not compared" differ;
+// - a path is {"path", "line", "column", "nodes"}; a rule firing is {"query",
+//   ["reference",] "rule", "path", "detail", "line", "column"}; an error is
+//   {"query", ["reference",] "rule", "message", "line", "column"} with the
+//   first location. A line or column that is not known is null. "query" is
+//   "schema", "reference" or "candidate" (or what the caller names, for an
+//   error of its own such as a malformed input row); "reference" is the
+//   0-based index of the reference and appears only with "query":"reference".
+//   A reference's firings are the matched reference's, so they carry its index.
+//
+// Numbers are printed shortest-round-trip (std::to_chars), so the text of a
+// result depends on the result alone.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/base/diagnostic.h"
+#include "engine/score/score_pair.h"
+
+namespace gqleval::score {
+
+// The members above, without braces: `"verdict":...,"errors":[...]`, so that a
+// caller can put its own members around them.
+void append_result_members(std::string& out, const PairResult& result);
+
+// `{members}` for one pair; `rule_profile`, when given, adds a last member
+// "rules" naming the rewrite rules the run used.
+void append_result_object(std::string& out, const PairResult& result,
+                          std::optional<std::string_view> rule_profile = std::nullopt);
+
+// The reference index a firing is reported under: a reference's firings are
+// the matched reference's, so they carry matched_reference (which a caller
+// may have renumbered, e.g. to the input's reference columns).
+uint32_t reported_reference(const PairResult& result, const FiredRule& firing);
+
+// `,"name":` (member separator, key and colon).
+void append_json_key(std::string& out, std::string_view name);
+
+// `,"line":L,"column":C`, null where unknown (0).
+void append_json_position(std::string& out, SourcePos pos);
+
+// One error object, as in `errors` above; `reference` only with query "reference".
+void append_json_error(std::string& out, std::string_view query, std::optional<uint32_t> reference,
+                       const Diagnostic& diagnostic);
+
+}  // namespace gqleval::score
