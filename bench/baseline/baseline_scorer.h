@@ -37,6 +37,7 @@
 #include "bench/baseline/synthetic_data.h"
 #include "engine/base/arena.h"
 #include "engine/schema/schema.h"
+#include "engine/score/query_front_end.h"
 #include "engine/score/score_pair.h"
 #include "engine/score/verdict.h"
 

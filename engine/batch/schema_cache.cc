@@ -5,20 +5,11 @@
 #include <mutex>
 #include <utility>
 
+#include "engine/score/score_pair.h"
 #include "io/file.h"
 #include "kernels/hash.h"
 
 namespace gqleval::batch {
-namespace {
-
-bool is_blank(std::string_view text) {
-  for (char c : text) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 SchemaCache::SchemaCache(SchemaCacheOptions options) : options_(std::move(options)) {}
 
@@ -27,21 +18,17 @@ uint64_t SchemaCache::hash(std::string_view sdl) { return kernels::hash_string(s
 std::unique_ptr<SchemaEntry> SchemaCache::build(std::string_view sdl) const {
   auto entry = std::make_unique<SchemaEntry>();
   entry->text = std::string(sdl);
-  if (is_blank(sdl)) {
-    // Schema::build would say "Query root type must be provided."; the row's
-    // real problem is that it has no schema at all.
-    entry->errors.push_back(make_error("Schema", "The schema is empty.", SourcePos{}));
-    return entry;
-  }
-  auto built = schema::Schema::build(sdl, options_.build);
+  score::ScoringSchemaOptions options;
+  options.strict = options_.build.strict;
+  options.rewrites = options_.build_rewrites;
+  options.rules_file = options_.rules_file.get();
+  auto built = score::ScoringSchema::build(sdl, options);
   if (!built) {
     entry->errors = std::move(built.error());
     return entry;
   }
-  entry->schema = std::move(*built);
-  if (options_.build_rewrites) {
-    entry->rewrites = normalize::Rewrites::build(entry->schema, options_.rules_file.get());
-  }
+  entry->schema = (*built)->shared_schema();
+  entry->rewrites = (*built)->shared_rewrites();
   return entry;
 }
 

@@ -14,6 +14,7 @@
 #include "engine/cli/args.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/print_diagnostics.h"
+#include "engine/cli/rule_flags.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/rules_file.h"
 #include "engine/schema/schema.h"
@@ -71,6 +72,101 @@ std::string check_variables(const std::string& json) {
   return {};
 }
 
+// Everything a comparison reads. Every file is read before anything is
+// scored, so that an I/O error is always exit code 2.
+struct CompareInputs {
+  std::string sdl;
+  std::vector<std::string> reference_paths;
+  std::vector<std::string> references;
+  std::string candidate;
+  std::string variables;
+  std::shared_ptr<const normalize::RulesFile> rules_file;
+};
+
+bool read_into(const std::string& path, std::string* out) {
+  auto text = io::read_file(path);
+  if (!text) {
+    std::fprintf(stderr, "gqleval compare: %s\n", text.error().message.c_str());
+    return false;
+  }
+  *out = std::move(*text);
+  return true;
+}
+
+// Fails `args` when a flag is wrong.
+score::ScoreOptions read_options(Args& args) {
+  score::ScoreOptions options;
+  if (args.ok() && !args.value("schema")) args.fail("--schema is required");
+  if (args.ok() && args.positionals().size() != 2) {
+    const size_t n = args.positionals().size();
+    args.fail("give a reference file and a candidate file (got " + std::to_string(n) +
+              (n == 1 ? " file)" : " files)"));
+  }
+  if (auto n = args.integer("delta")) {
+    if (*n > UINT32_MAX) args.fail("--delta is too large");
+    options.delta = static_cast<uint32_t>(*n);
+  }
+  read_rule_flags(args, options.normalize.rules);
+  options.normalize.ignore_typename = args.has("ignore-typename");
+  options.extract_candidate = !args.has("no-extract");
+  return options;
+}
+
+bool read_inputs(const Args& args, CompareInputs& in) {
+  in.variables = args.value("variables").value_or("");
+  if (!in.variables.empty() && in.variables[0] == '@' &&
+      !read_into(in.variables.substr(1), &in.variables)) {
+    return false;
+  }
+  if (!in.variables.empty()) {
+    if (std::string problem = check_variables(in.variables); !problem.empty()) {
+      std::fprintf(stderr, "gqleval compare: --variables is %s\n", problem.c_str());
+      return false;
+    }
+  }
+  in.reference_paths = {args.positionals()[0]};
+  for (const std::string& p : args.values("reference")) in.reference_paths.push_back(p);
+  in.references.resize(in.reference_paths.size());
+  if (!read_into(*args.value("schema"), &in.sdl) ||
+      !read_into(args.positionals()[1], &in.candidate)) {
+    return false;
+  }
+  for (size_t i = 0; i < in.references.size(); ++i) {
+    if (!read_into(in.reference_paths[i], &in.references[i])) return false;
+  }
+  if (auto path = args.value("rules")) {
+    auto loaded = normalize::RulesFile::load(*path);
+    if (!loaded) {
+      std::fprintf(stderr, "gqleval compare: %s: %s\n", path->c_str(),
+                   loaded.error().message.c_str());
+      return false;
+    }
+    in.rules_file = std::make_shared<const normalize::RulesFile>(std::move(*loaded));
+  }
+  return true;
+}
+
+// Prints the result as JSON or text, with the rule profile the run used
+// (SEMANTICS.md, Stage 3), and returns the exit code.
+int print_result(const Args& args, const CompareInputs& in, const score::ScoreOptions& options,
+                 const score::PairResult& r) {
+  const std::string profile = normalize::rule_profile(options.normalize.rules);
+  if (args.has("json")) {
+    std::string line;
+    score::append_result_object(line, r, profile);
+    line.push_back('\n');
+    std::fputs(line.c_str(), stdout);
+  } else {
+    score::RenderLabels labels;
+    labels.references = in.reference_paths;
+    labels.candidate = args.positionals()[1];
+    labels.schema = *args.value("schema");
+    std::fputs(score::render_text(r, labels).c_str(), stdout);
+    std::fputs(("rules: " + profile + "\n").c_str(), stdout);
+  }
+  return r.pass ? kExitOk : kExitNegative;
+}
+
 }  // namespace
 
 int run_compare(std::span<char* const> argv) {
@@ -80,112 +176,32 @@ int run_compare(std::span<char* const> argv) {
     std::fputs(format_flags(kFlags).c_str(), stdout);
     return kExitOk;
   }
-  const auto schema_path = args.value("schema");
-  if (args.ok() && !schema_path) args.fail("--schema is required");
-  if (args.ok() && args.positionals().size() != 2) {
-    const size_t n = args.positionals().size();
-    args.fail("give a reference file and a candidate file (got " + std::to_string(n) +
-              (n == 1 ? " file)" : " files)"));
-  }
-  score::ScoreOptions options;
-  if (auto n = args.integer("delta")) {
-    if (*n > UINT32_MAX) args.fail("--delta is too large");
-    options.delta = static_cast<uint32_t>(*n);
-  }
-  if (args.has("no-rules") && args.has("rule-set")) {
-    args.fail("--no-rules and --rule-set exclude each other");
-  }
-  if (args.has("no-rules")) options.normalize.rules = normalize::RuleSwitches{false, false, false};
-  if (auto v = args.value("rule-set")) {
-    std::string bad;
-    if (!normalize::parse_rule_profile(*v, &options.normalize.rules, &bad)) {
-      args.fail("unknown rule '" + bad +
-                "' in --rule-set (the rules are cycles, endpoints, rgeval)");
-    }
-  }
-  options.normalize.ignore_typename = args.has("ignore-typename");
-  options.extract_candidate = !args.has("no-extract");
-  const std::string operation = args.value("operation").value_or("");
-  options.operation_name = operation;
-  std::string variables = args.value("variables").value_or("");
+  score::ScoreOptions options = read_options(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
   }
+  CompareInputs in;
+  if (!read_inputs(args, in)) return kExitUsage;
+  const std::string operation = args.value("operation").value_or("");
+  options.operation_name = operation;
+  options.normalize.variables_json = in.variables;
 
-  // Inputs. Every file is read before anything is scored, so that an I/O error
-  // is always exit code 2.
-  auto read = [](const std::string& path, std::string* out) {
-    auto text = io::read_file(path);
-    if (!text) {
-      std::fprintf(stderr, "gqleval compare: %s\n", text.error().message.c_str());
-      return false;
-    }
-    *out = std::move(*text);
-    return true;
-  };
-  if (!variables.empty() && variables[0] == '@' && !read(variables.substr(1), &variables)) {
-    return kExitUsage;
-  }
-  if (!variables.empty()) {
-    if (std::string problem = check_variables(variables); !problem.empty()) {
-      std::fprintf(stderr, "gqleval compare: --variables is %s\n", problem.c_str());
-      return kExitUsage;
-    }
-  }
-  options.normalize.variables_json = variables;
-
-  std::vector<std::string> reference_paths = {args.positionals()[0]};
-  for (const std::string& p : args.values("reference")) reference_paths.push_back(p);
-  const std::string& candidate_path = args.positionals()[1];
-  std::string sdl, candidate;
-  std::vector<std::string> references(reference_paths.size());
-  if (!read(*schema_path, &sdl) || !read(candidate_path, &candidate)) return kExitUsage;
-  for (size_t i = 0; i < references.size(); ++i) {
-    if (!read(reference_paths[i], &references[i])) return kExitUsage;
-  }
-  std::shared_ptr<const normalize::RulesFile> rules_file;
-  if (auto path = args.value("rules")) {
-    auto loaded = normalize::RulesFile::load(*path);
-    if (!loaded) {
-      std::fprintf(stderr, "gqleval compare: %s: %s\n", path->c_str(),
-                   loaded.error().message.c_str());
-      return kExitUsage;
-    }
-    rules_file = std::make_shared<const normalize::RulesFile>(std::move(*loaded));
-  }
-
-  score::RenderLabels labels;
-  labels.references = reference_paths;
-  labels.candidate = candidate_path;
-  labels.schema = *schema_path;
-  // A run states the rule profile it used (SEMANTICS.md, Stage 3).
-  const std::string profile = normalize::rule_profile(options.normalize.rules);
-  auto print = [&](const score::PairResult& r) {
-    if (args.has("json")) {
-      std::string line;
-      score::append_result_object(line, r, profile);
-      line.push_back('\n');
-      std::fputs(line.c_str(), stdout);
-    } else {
-      std::fputs(score::render_text(r, labels).c_str(), stdout);
-      std::fputs(("rules: " + profile + "\n").c_str(), stdout);
-    }
-    return r.pass ? kExitOk : kExitNegative;
-  };
-
-  schema::BuildOptions build_options;
-  build_options.strict = args.has("strict-schema");
-  auto built = schema::Schema::build(sdl, build_options);
+  score::ScoringSchemaOptions schema_options;
+  schema_options.strict = args.has("strict-schema");
+  schema_options.rules_file = in.rules_file.get();
+  auto built = score::ScoringSchema::build(in.sdl, schema_options);
   if (!built) {
-    return print(score::schema_failure(built.error(), static_cast<uint32_t>(references.size())));
+    const auto references = static_cast<uint32_t>(in.references.size());
+    return print_result(args, in, options, score::schema_failure(built.error(), references));
   }
-  auto rewrites = normalize::Rewrites::build(*built, rules_file.get());
-  if (rules_file) print_diagnostics(rewrites->warnings(), *args.value("rules"), stderr);
-
-  std::vector<std::string_view> reference_views(references.begin(), references.end());
+  if (in.rules_file && (*built)->rewrites() != nullptr) {
+    print_diagnostics((*built)->rewrites()->warnings(), *args.value("rules"), stderr);
+  }
+  std::vector<std::string_view> reference_views(in.references.begin(), in.references.end());
   score::Scorer scorer;
-  return print(scorer.score(**built, rewrites.get(), reference_views, candidate, options));
+  return print_result(args, in, options,
+                      scorer.score(**built, reference_views, in.candidate, options));
 }
 
 }  // namespace gqleval::cli

@@ -12,6 +12,7 @@
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/rule_flags.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
 
@@ -121,18 +122,7 @@ int run_score(std::span<char* const> argv) {
   o.extract = !args.has("no-extract");
   if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
   o.rules_file = args.value("rules").value_or("");
-  if (args.has("no-rules") && args.has("rule-set")) {
-    args.fail("--no-rules and --rule-set exclude each other");
-  }
-  if (args.has("no-rules")) o.rules = normalize::RuleSwitches{false, false, false};
-  if (auto v = args.value("rule-set")) {
-    std::string bad;
-    if (!normalize::parse_rule_profile(*v, &o.rules, &bad)) {
-      args.fail("unknown rule '" + bad +
-                "' in --rule-set (the rules are cycles, endpoints, "
-                "rgeval)");
-    }
-  }
+  read_rule_flags(args, o.rules);
   o.ignore_typename = args.has("ignore-typename");
   o.strict_schema = args.has("strict-schema");
   o.operation = args.value("operation").value_or("");

@@ -59,22 +59,11 @@
 #include "engine/base/result.h"
 #include "engine/graphql/ast.h"
 #include "engine/normalize/normal_tree.h"
+#include "engine/normalize/options.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
 
 namespace gqleval::normalize {
-
-inline constexpr uint32_t kMaxNormalNodes = 10000;        // field nodes in one tree
-inline constexpr uint32_t kMaxNormalDepth = 256;          // nesting depth of fields
-inline constexpr uint32_t kMaxExpansionSteps = 1u << 20;  // selections visited
-
-struct NormalizeOptions {
-  bool ignore_typename = false;     // drop `__typename` selections
-  std::string_view variables_json;  // the row's variable values, a JSON object; empty: none
-  RuleSwitches rules;               // which Stage 3 rewrites are on
-  uint32_t max_nodes = kMaxNormalNodes;
-  uint32_t max_depth = kMaxNormalDepth;
-};
 
 class TreeBuilder;
 

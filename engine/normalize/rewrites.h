@@ -46,30 +46,11 @@
 #include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
 #include "engine/normalize/canonical_value.h"
+#include "engine/normalize/options.h"
 #include "engine/normalize/rules_file.h"
 #include "engine/schema/schema.h"
 
 namespace gqleval::normalize {
-
-// Which rewrites are on. A run states its profile (rule_profile()).
-struct RuleSwitches {
-  bool cycles = true;
-  bool endpoints = true;
-  bool rgeval = false;  // the RGEval compatibility profile; off by default
-};
-
-inline constexpr std::string_view kRuleCycles = "cycles";
-inline constexpr std::string_view kRuleEndpoints = "endpoints";
-inline constexpr std::string_view kRuleRgeval = "rgeval";
-
-// Turns one rule on or off by name; false when the name is unknown.
-bool set_rule(RuleSwitches& rules, std::string_view name, bool on);
-// "cycles,endpoints" (the rules that are on, in a fixed order), or "none".
-std::string rule_profile(const RuleSwitches& rules);
-// The inverse of rule_profile: the rules a comma-separated list switches on
-// (every other rule off), "none" for no rule. False, with the first unknown
-// name in `bad`, when the list names a rule that does not exist.
-bool parse_rule_profile(std::string_view list, RuleSwitches* rules, std::string* bad);
 
 struct InversePair {
   schema::FieldId forward = schema::kNone;  // A.f, returning B or [B]

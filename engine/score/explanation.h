@@ -26,23 +26,9 @@
 #include "engine/base/diagnostic.h"
 #include "engine/normalize/normal_tree.h"
 #include "engine/schema/schema.h"
+#include "engine/score/pair_result.h"
 
 namespace gqleval::score {
-
-// One node on a path, split so that paths can be grouped by type.
-struct PathSegment {
-  std::string_view key;        // the node's identity text, e.g. `title on Book @include(if: $1)`
-  std::string_view head;       // name and arguments, e.g. `users(id: 1)`; the root: its kind
-  std::string_view on_type;    // the concrete type when the parent is abstract, else empty
-  std::string_view condition;  // e.g. `@include(if: $1)`, else empty
-};
-
-struct SubtreeDiff {
-  std::string_view path;                  // the keys from the root, joined by " -> "
-  std::span<const PathSegment> segments;  // the root first
-  SourcePos pos;                          // the selection the node came from
-  uint32_t nodes = 0;                     // field nodes in the subtree, itself included
-};
 
 // The SubtreeDiff of tree.nodes[node], whose subtree has `nodes` field nodes;
 // `pos` is the node's position as the caller reports it (e.g. mapped from an

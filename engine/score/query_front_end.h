@@ -14,20 +14,11 @@
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
+#include "engine/score/pair_result.h"
 #include "engine/score/position_map.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::score {
-
-// Which input a diagnostic or a rule firing belongs to.
-enum class QueryRole : uint8_t { kSchema, kReference, kCandidate };
-std::string_view query_role_name(QueryRole role);  // "schema", "reference", "candidate"
-
-struct QueryDiagnostic {
-  QueryRole query = QueryRole::kCandidate;
-  uint32_t reference = 0;  // 0-based, when query is kReference
-  Diagnostic diagnostic;
-};
 
 // Blank in GraphQL's sense: only white space, line terminators, commas and
 // the BOM (comments alone are not a query either, but the parser says so).

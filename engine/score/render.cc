@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "engine/score/explanation.h"
+
 namespace gqleval::score {
 namespace {
 

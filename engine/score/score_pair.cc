@@ -3,7 +3,15 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/normalize/normalize.h"
+#include "engine/normalize/rewrites.h"
 #include "engine/normalize/symbol_renaming.h"
+#include "engine/schema/schema.h"
+#include "engine/score/explanation.h"
+#include "engine/score/position_map.h"
+#include "engine/score/query_front_end.h"
+#include "engine/score/tree_compare.h"
+#include "engine/score/verdict.h"
 
 namespace gqleval::score {
 PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count) {
@@ -14,11 +22,94 @@ PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_c
   return r;
 }
 
-Scorer::Scorer() = default;
+// The workspace behind Scorer: reused from pair to pair, so that a steady run
+// allocates nothing (score_alloc_test.cc).
+class Scorer::Impl {
+ public:
+  PairResult score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                   std::span<const std::string_view> references, std::string_view candidate,
+                   const ScoreOptions& options);
+  TreeComparer& comparer() { return comparer_; }
+
+ private:
+  struct Prepared {
+    QueryState state = QueryState::kInvalid;
+    normalize::NormalTree tree;
+    PositionMap map;
+  };
+
+  Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract);
+  // When the trees differ and both have unbound variables: renames the
+  // candidate's (symbol_renaming.h) to the numbering that matches the
+  // reference best, updating `c` and `used`. True when it compared anything.
+  bool align_symbols(const normalize::NormalTree& reference, const normalize::NormalTree& candidate,
+                     Comparison& c, normalize::NormalTree& used);
+  void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
+
+  // Per call.
+  const schema::Schema* schema_ = nullptr;
+  const normalize::Rewrites* rewrites_ = nullptr;
+  const ScoreOptions* options_ = nullptr;
+  PairResult* result_ = nullptr;
+
+  // Reused.
+  Arena arena_;
+  QueryFrontEnd front_end_;
+  normalize::Normalizer normalizer_;
+  TreeComparer comparer_;
+  std::vector<Prepared> references_;
+  std::vector<TopNode> top_;
+  std::string scratch_;
+  std::vector<uint32_t> numbering_;  // align_symbols()
+};
+
+Result<std::shared_ptr<const ScoringSchema>, Diagnostics> ScoringSchema::build(
+    std::string_view sdl, const ScoringSchemaOptions& options) {
+  if (is_blank(sdl)) {
+    // Schema::build would say "Query root type must be provided."; the real
+    // problem is that there is no schema at all.
+    return Unexpected{Diagnostics{make_error("Schema", "The schema is empty.", SourcePos{})}};
+  }
+  schema::BuildOptions build;
+  build.strict = options.strict;
+  auto built = schema::Schema::build(sdl, build);
+  if (!built) return Unexpected{std::move(built.error())};
+  std::shared_ptr<const normalize::Rewrites> rewrites;
+  if (options.rewrites) rewrites = normalize::Rewrites::build(*built, options.rules_file);
+  return std::make_shared<const ScoringSchema>(std::move(*built), std::move(rewrites));
+}
+
+ScoringSchema::ScoringSchema(std::shared_ptr<const schema::Schema> schema,
+                             std::shared_ptr<const normalize::Rewrites> rewrites)
+    : schema_(std::move(schema)), rewrites_(std::move(rewrites)) {}
+
+Diagnostics ScoringSchema::warnings() const {
+  Diagnostics all = schema_->warnings();
+  if (rewrites_ != nullptr) {
+    const Diagnostics& more = rewrites_->warnings();
+    all.insert(all.end(), more.begin(), more.end());
+  }
+  return all;
+}
+
+Scorer::Scorer() : impl_(std::make_unique<Impl>()) {}
 Scorer::~Scorer() = default;
 
-Scorer::Prepared Scorer::prepare(std::string_view text, QueryRole role, uint32_t index,
-                                 bool extract) {
+PairResult Scorer::score(const ScoringSchema& schema, std::span<const std::string_view> references,
+                         std::string_view candidate, const ScoreOptions& options) {
+  return impl_->score(schema.schema(), schema.rewrites(), references, candidate, options);
+}
+
+PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                         std::span<const std::string_view> references, std::string_view candidate,
+                         const ScoreOptions& options) {
+  return impl_->score(schema, rewrites, references, candidate, options);
+}
+
+TreeComparer& Scorer::comparer_for_testing() { return impl_->comparer(); }
+
+Scorer::Impl::Prepared Scorer::Impl::prepare(std::string_view text, QueryRole role, uint32_t index,
+                                             bool extract) {
   Prepared p;
   const FrontEndQuery q = front_end_.read(text, role, index, extract, *schema_,
                                           options_->operation_name, arena_, result_->errors);
@@ -36,8 +127,8 @@ Scorer::Prepared Scorer::prepare(std::string_view text, QueryRole role, uint32_t
   return p;
 }
 
-void Scorer::explain(const Prepared& reference, uint32_t reference_index,
-                     const Prepared& candidate) {
+void Scorer::Impl::explain(const Prepared& reference, uint32_t reference_index,
+                           const Prepared& candidate) {
   PairResult& r = *result_;
   comparer_.topmost_missing(top_);
   auto missing = arena_.make_array<SubtreeDiff>(top_.size());
@@ -71,9 +162,9 @@ void Scorer::explain(const Prepared& reference, uint32_t reference_index,
   r.rules_fired = fired;
 }
 
-bool Scorer::align_symbols(const normalize::NormalTree& reference,
-                           const normalize::NormalTree& candidate, Comparison& c,
-                           normalize::NormalTree& used) {
+bool Scorer::Impl::align_symbols(const normalize::NormalTree& reference,
+                                 const normalize::NormalTree& candidate, Comparison& c,
+                                 normalize::NormalTree& used) {
   const uint32_t n = candidate.symbol_count;
   const uint32_t m = std::max(reference.symbol_count, n);
   if ((c.missing == 0 && c.extra == 0) || reference.symbol_count == 0 || n == 0 ||
@@ -100,9 +191,9 @@ bool Scorer::align_symbols(const normalize::NormalTree& reference,
   return true;
 }
 
-PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
-                         std::span<const std::string_view> references, std::string_view candidate,
-                         const ScoreOptions& options) {
+PairResult Scorer::Impl::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                               std::span<const std::string_view> references,
+                               std::string_view candidate, const ScoreOptions& options) {
   PairResult result;
   result.reference_count = static_cast<uint32_t>(references.size());
   schema_ = &schema;

@@ -44,6 +44,11 @@
 // Scorer (for score_pair(), the next call on the same thread). Render or copy
 // a result before scoring the next pair. `errors` owns its strings.
 //
+// This is the header an embedder includes: it declares the scorer behind a
+// small interface (the workspace is private to score_pair.cc) and pulls in
+// only plain data (pair_result.h, normalize/options.h, base/). The schema and
+// the rewrite rules are opaque here; ScoringSchema builds both from SDL.
+//
 // Costs: see score_benchmark.cc. For a typical pair (two ~150-byte queries, a
 // 2 KB schema built once, the candidate in a fenced block of prose) about 3.0
 // us of CPU on the 2-core development machine (~42k instructions):
@@ -61,31 +66,24 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <string>
 #include <string_view>
-#include <vector>
 
-#include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
-#include "engine/normalize/normalize.h"
-#include "engine/normalize/rewrites.h"
-#include "engine/schema/schema.h"
-#include "engine/score/explanation.h"
-#include "engine/score/position_map.h"
-#include "engine/score/query_front_end.h"
-#include "engine/score/tree_compare.h"
-#include "engine/score/verdict.h"
+#include "engine/base/result.h"
+#include "engine/normalize/options.h"
+#include "engine/score/pair_result.h"
+
+namespace gqleval::schema {
+class Schema;
+}  // namespace gqleval::schema
+namespace gqleval::normalize {
+class Rewrites;
+class RulesFile;
+}  // namespace gqleval::normalize
 
 namespace gqleval::score {
 
-struct FiredRule {
-  QueryRole query = QueryRole::kCandidate;  // kReference (the matched one) or kCandidate
-  uint32_t reference = 0;
-  std::string_view rule;    // "cycles", "endpoints", "rgeval"
-  std::string_view path;    // where, before the rewrite
-  std::string_view detail;  // what it did
-  SourcePos pos;
-};
+class TreeComparer;
 
 struct ScoreOptions {
   uint32_t delta = 0;                     // the over-fetch budget, in nodes
@@ -96,38 +94,43 @@ struct ScoreOptions {
   bool explain = true;                    // list missing/extra paths and rule firings
 };
 
-inline constexpr int32_t kNoReference = -1;
-
 // Symbol alignment tries every numbering of up to this many symbols (6! = 720
 // comparisons at most); beyond it each tree keeps its own canonical numbering.
 inline constexpr uint32_t kMaxAlignedSymbols = 6;
 
-struct PairResult {
-  Verdict verdict = Verdict::kInvalidCandidate;
-  bool pass = false;
-  // Field nodes (Stage 4); all zero for a stage 1 verdict.
-  uint32_t missing = 0;
-  uint32_t extra = 0;
-  uint32_t shared = 0;
-  uint32_t reference_nodes = 0;
-  uint32_t candidate_nodes = 0;
-  bool operation_differs = false;  // the root kinds differ (query vs mutation, ...)
-  double precision = 0;            // see verdict.h for empty sets
-  double recall = 0;
-  double f1 = 0;
-  int32_t matched_reference = kNoReference;  // 0-based; kNoReference for stage 1 verdicts
-  uint32_t reference_count = 0;
-  std::span<const SubtreeDiff> missing_paths;  // top-most, in the reference
-  std::span<const SubtreeDiff> extra_paths;    // top-most, in the candidate
-  std::span<const FiredRule> rules_fired;      // matched reference's, then candidate's
-  std::vector<QueryDiagnostic> errors;         // stage 1 diagnostics, references first
+struct ScoringSchemaOptions {
+  bool strict = false;   // refuse what needs the StepZen dialect's fixes
+  bool rewrites = true;  // derive the Stage 3 rules (off: no rule can fire)
+  const normalize::RulesFile* rules_file = nullptr;  // declared rules; read during build()
 };
 
-// The invalid_schema result for a schema that did not build.
-PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count = 1);
+// A schema ready for scoring: built from SDL once, with its rewrite rules,
+// then shared read-only by any number of Scorers and threads.
+class ScoringSchema {
+ public:
+  // Errors: the schema is empty or does not build (its diagnostics).
+  static Result<std::shared_ptr<const ScoringSchema>, Diagnostics> build(
+      std::string_view sdl, const ScoringSchemaOptions& options = {});
+
+  ScoringSchema(std::shared_ptr<const schema::Schema> schema,
+                std::shared_ptr<const normalize::Rewrites> rewrites);
+
+  const schema::Schema& schema() const { return *schema_; }
+  const normalize::Rewrites* rewrites() const { return rewrites_.get(); }
+  const std::shared_ptr<const schema::Schema>& shared_schema() const { return schema_; }
+  const std::shared_ptr<const normalize::Rewrites>& shared_rewrites() const { return rewrites_; }
+  // What the dialect fixed and what the rules file named that the schema
+  // lacks, one warning each.
+  Diagnostics warnings() const;
+
+ private:
+  std::shared_ptr<const schema::Schema> schema_;
+  std::shared_ptr<const normalize::Rewrites> rewrites_;
+};
 
 // The per-thread workspace of scoring: an arena reset per pair, the
-// normalizer's scratch, the comparer's matrices. Not thread-safe.
+// normalizer's scratch, the comparer's matrices. Not thread-safe; cheap to
+// keep, so keep one per thread.
 class Scorer {
  public:
   Scorer();
@@ -135,43 +138,20 @@ class Scorer {
   Scorer(const Scorer&) = delete;
   Scorer& operator=(const Scorer&) = delete;
 
-  // `rewrites`, when given, must have been built for `schema`.
+  PairResult score(const ScoringSchema& schema, std::span<const std::string_view> references,
+                   std::string_view candidate, const ScoreOptions& options);
+  // The same with the schema's parts; `rewrites`, when given, must have been
+  // built for `schema`.
   PairResult score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
                    std::span<const std::string_view> references, std::string_view candidate,
                    const ScoreOptions& options);
 
-  TreeComparer& comparer() { return comparer_; }
+  // The comparer of the last pair (tests reach into its interner).
+  TreeComparer& comparer_for_testing();
 
  private:
-  struct Prepared {
-    QueryState state = QueryState::kInvalid;
-    normalize::NormalTree tree;
-    PositionMap map;
-  };
-
-  Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract);
-  // When the trees differ and both have unbound variables: renames the
-  // candidate's (symbol_renaming.h) to the numbering that matches the
-  // reference best, updating `c` and `used`. True when it compared anything.
-  bool align_symbols(const normalize::NormalTree& reference, const normalize::NormalTree& candidate,
-                     Comparison& c, normalize::NormalTree& used);
-  void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
-
-  // Per call.
-  const schema::Schema* schema_ = nullptr;
-  const normalize::Rewrites* rewrites_ = nullptr;
-  const ScoreOptions* options_ = nullptr;
-  PairResult* result_ = nullptr;
-
-  // Reused.
-  Arena arena_;
-  QueryFrontEnd front_end_;
-  normalize::Normalizer normalizer_;
-  TreeComparer comparer_;
-  std::vector<Prepared> references_;
-  std::vector<TopNode> top_;
-  std::string scratch_;
-  std::vector<uint32_t> numbering_;  // align_symbols()
+  class Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // score() on a thread-local Scorer; the result's views last until the next

@@ -446,7 +446,7 @@ TEST(ScorePair, ForcedHashCollisionsGiveTheSameResults) {
        "{ anything { ... on User { id } } }"},
   };
   Scorer honest, colliding;
-  colliding.comparer().interner().set_hash_mask_for_testing(0);
+  colliding.comparer_for_testing().interner().set_hash_mask_for_testing(0);
   for (const auto& [ref, cand] : pairs) {
     const PairResult a = run(honest, {ref}, cand);
     const PairResult b = run(colliding, {ref}, cand);

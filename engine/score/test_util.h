@@ -17,9 +17,11 @@
 
 #include "engine/normalize/hash.h"
 #include "engine/normalize/normal_tree.h"
+#include "engine/normalize/normalize.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
 #include "engine/score/score_pair.h"
+#include "engine/score/tree_compare.h"
 
 namespace gqleval::score {
 // Readable verdicts in gtest failure messages.

@@ -1,0 +1,46 @@
+// What a caller chooses about normalization: which Stage 3 rewrite rules are
+// on (SEMANTICS.md; a run states its profile, rule_profile()), whether
+// `__typename` counts, the row's variable values, and the size limits past
+// which a query does not normalize. Plain data with no dependency, so that
+// the scorer's public header (score/score_pair.h) can carry it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace gqleval::normalize {
+
+// Which rewrites are on. A run states its profile (rule_profile()).
+struct RuleSwitches {
+  bool cycles = true;
+  bool endpoints = true;
+  bool rgeval = false;  // the RGEval compatibility profile; off by default
+};
+
+inline constexpr std::string_view kRuleCycles = "cycles";
+inline constexpr std::string_view kRuleEndpoints = "endpoints";
+inline constexpr std::string_view kRuleRgeval = "rgeval";
+
+// Turns one rule on or off by name; false when the name is unknown.
+bool set_rule(RuleSwitches& rules, std::string_view name, bool on);
+// "cycles,endpoints" (the rules that are on, in a fixed order), or "none".
+std::string rule_profile(const RuleSwitches& rules);
+// The inverse of rule_profile: the rules a comma-separated list switches on
+// (every other rule off), "none" for no rule. False, with the first unknown
+// name in `bad`, when the list names a rule that does not exist.
+bool parse_rule_profile(std::string_view list, RuleSwitches* rules, std::string* bad);
+
+inline constexpr uint32_t kMaxNormalNodes = 10000;        // field nodes in one tree
+inline constexpr uint32_t kMaxNormalDepth = 256;          // nesting depth of fields
+inline constexpr uint32_t kMaxExpansionSteps = 1u << 20;  // selections visited
+
+struct NormalizeOptions {
+  bool ignore_typename = false;     // drop `__typename` selections
+  std::string_view variables_json;  // the row's variable values, a JSON object; empty: none
+  RuleSwitches rules;               // which Stage 3 rewrites are on
+  uint32_t max_nodes = kMaxNormalNodes;
+  uint32_t max_depth = kMaxNormalDepth;
+};
+
+}  // namespace gqleval::normalize

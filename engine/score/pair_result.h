@@ -1,0 +1,81 @@
+// The result of scoring one pair (score_pair.h), as plain data: the verdict,
+// the counts and graded scores, the missing and extra subtrees, the rewrite
+// rules that fired and the diagnostics of every query that failed stage 1.
+// Printed by result_json.h (JSON) and render.h (text).
+//
+// Lifetime. The string_views and spans (paths, segments, firings) point into
+// the arena of the Scorer that made the result: they stay valid until its next
+// score(). `errors` owns its strings.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/score/verdict.h"
+
+namespace gqleval::score {
+
+// Which input a diagnostic or a rule firing belongs to.
+enum class QueryRole : uint8_t { kSchema, kReference, kCandidate };
+std::string_view query_role_name(QueryRole role);  // "schema", "reference", "candidate"
+
+struct QueryDiagnostic {
+  QueryRole query = QueryRole::kCandidate;
+  uint32_t reference = 0;  // 0-based, when query is kReference
+  Diagnostic diagnostic;
+};
+
+// One node on a path, split so that paths can be grouped by type.
+struct PathSegment {
+  std::string_view key;        // the node's identity text, e.g. `title on Book @include(if: $1)`
+  std::string_view head;       // name and arguments, e.g. `users(id: 1)`; the root: its kind
+  std::string_view on_type;    // the concrete type when the parent is abstract, else empty
+  std::string_view condition;  // e.g. `@include(if: $1)`, else empty
+};
+
+struct SubtreeDiff {
+  std::string_view path;                  // the keys from the root, joined by " -> "
+  std::span<const PathSegment> segments;  // the root first
+  SourcePos pos;                          // the selection the node came from
+  uint32_t nodes = 0;                     // field nodes in the subtree, itself included
+};
+
+struct FiredRule {
+  QueryRole query = QueryRole::kCandidate;  // kReference (the matched one) or kCandidate
+  uint32_t reference = 0;
+  std::string_view rule;    // "cycles", "endpoints", "rgeval"
+  std::string_view path;    // where, before the rewrite
+  std::string_view detail;  // what it did
+  SourcePos pos;
+};
+
+inline constexpr int32_t kNoReference = -1;
+
+struct PairResult {
+  Verdict verdict = Verdict::kInvalidCandidate;
+  bool pass = false;
+  // Field nodes (Stage 4); all zero for a stage 1 verdict.
+  uint32_t missing = 0;
+  uint32_t extra = 0;
+  uint32_t shared = 0;
+  uint32_t reference_nodes = 0;
+  uint32_t candidate_nodes = 0;
+  bool operation_differs = false;  // the root kinds differ (query vs mutation, ...)
+  double precision = 0;            // see verdict.h for empty sets
+  double recall = 0;
+  double f1 = 0;
+  int32_t matched_reference = kNoReference;  // 0-based; kNoReference for stage 1 verdicts
+  uint32_t reference_count = 0;
+  std::span<const SubtreeDiff> missing_paths;  // top-most, in the reference
+  std::span<const SubtreeDiff> extra_paths;    // top-most, in the candidate
+  std::span<const FiredRule> rules_fired;      // matched reference's, then candidate's
+  std::vector<QueryDiagnostic> errors;         // stage 1 diagnostics, references first
+};
+
+// The invalid_schema result for a schema that did not build.
+PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_count = 1);
+
+}  // namespace gqleval::score
