@@ -6,8 +6,8 @@
 # benchmark of the stage.
 function(gqleval_module name)
   cmake_parse_arguments(M "COUNT_ALLOCATIONS" "DIR" "DEPS" ${ARGN})
-  file(GLOB srcs CONFIGURE_DEPENDS "${M_DIR}/*.cc")
-  file(GLOB tests CONFIGURE_DEPENDS "${M_DIR}/*_test.cc")
+  file(GLOB srcs CONFIGURE_DEPENDS "${M_DIR}/*.cc" "${M_DIR}/internal/*.cc")
+  file(GLOB tests CONFIGURE_DEPENDS "${M_DIR}/*_test.cc" "${M_DIR}/internal/*_test.cc")
   file(GLOB benches CONFIGURE_DEPENDS "${M_DIR}/*_benchmark.cc")
   list(REMOVE_ITEM srcs ${tests} ${benches} "")
   if(srcs)

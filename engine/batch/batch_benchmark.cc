@@ -19,7 +19,7 @@
 
 #include "engine/batch/batch_input.h"
 #include "engine/batch/batch_run.h"
-#include "engine/batch/row_scorer.h"
+#include "engine/batch/internal/row_scorer.h"
 #include "engine/batch/schema_cache.h"
 #include "io/csv.h"
 #include "io/file.h"

@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "engine/batch/artifacts.h"
-#include "engine/batch/pipeline.h"
+#include "engine/batch/internal/artifacts.h"
+#include "engine/batch/internal/pipeline.h"
+#include "engine/batch/internal/row_scorer.h"
+#include "engine/batch/internal/run_setup.h"
 #include "engine/batch/progress.h"
-#include "engine/batch/row_scorer.h"
-#include "engine/batch/run_setup.h"
 #include "engine/normalize/rules_file.h"
 #include "io/file.h"
 

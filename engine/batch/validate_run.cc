@@ -2,12 +2,29 @@
 
 #include <memory>
 
-#include "engine/batch/pipeline.h"
-#include "engine/batch/row_validator.h"
-#include "engine/batch/run_setup.h"
+#include "engine/batch/internal/pipeline.h"
+#include "engine/batch/internal/row_validator.h"
+#include "engine/batch/internal/run_setup.h"
+#include "engine/graphql/parser.h"
 #include "io/file.h"
 
 namespace gqleval::batch {
+
+Diagnostics check_document(const schema::Schema& schema, std::string_view text,
+                           const validate::ValidateOptions& options, std::string_view operation,
+                           Arena& arena) {
+  arena.reset();
+  auto doc = graphql::parse(text, arena);
+  if (!doc) return {doc.error()};
+  Diagnostics diags = validate::validate(schema, **doc, options);
+  // A document must name the operation to run when it has several; with a
+  // rule subset the user asked for those rules only.
+  if (options.rules.empty() && !validate::has_errors(diags)) {
+    auto op = validate::select_operation(**doc, operation);
+    if (!op) diags.push_back(op.error());
+  }
+  return diags;
+}
 
 Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
   auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns,

@@ -6,7 +6,6 @@
 
 #include "engine/base/arena.h"
 #include "engine/base/concat.h"
-#include "engine/batch/row_validator.h"
 #include "engine/batch/validate_run.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"

@@ -12,11 +12,11 @@
 
 #include "engine/graphql/block_string.h"
 #include "engine/graphql/printer.h"
-#include "engine/schema/default_value.h"
+#include "engine/schema/internal/default_value.h"
 #include "engine/schema/schema.h"
-#include "engine/schema/schema_diagnostics.h"
-#include "engine/schema/schema_impl.h"
-#include "engine/schema/type_relations.h"
+#include "engine/schema/internal/schema_diagnostics.h"
+#include "engine/schema/internal/schema_impl.h"
+#include "engine/schema/internal/type_relations.h"
 
 namespace gqleval::schema {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/schema/default_value.h"
+#include "engine/schema/internal/default_value.h"
 #include "engine/schema/schema.h"
 #include "engine/schema/schema_test_util.h"
 

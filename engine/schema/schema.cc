@@ -4,12 +4,12 @@
 #include <utility>
 
 #include "engine/graphql/parser.h"
-#include "engine/schema/prelude.h"
-#include "engine/schema/schema_builder.h"
-#include "engine/schema/schema_checks.h"
-#include "engine/schema/schema_impl.h"
-#include "engine/schema/sdl_rules.h"
-#include "engine/schema/type_relations.h"
+#include "engine/schema/internal/prelude.h"
+#include "engine/schema/internal/schema_builder.h"
+#include "engine/schema/internal/schema_checks.h"
+#include "engine/schema/internal/schema_impl.h"
+#include "engine/schema/internal/sdl_rules.h"
+#include "engine/schema/internal/type_relations.h"
 
 namespace gqleval::schema {
 

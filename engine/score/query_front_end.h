@@ -15,7 +15,7 @@
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
 #include "engine/score/pair_result.h"
-#include "engine/score/position_map.h"
+#include "engine/score/internal/position_map.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::score {

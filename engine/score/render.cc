@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "engine/score/explanation.h"
+#include "engine/score/internal/explanation.h"
 
 namespace gqleval::score {
 namespace {

@@ -16,7 +16,7 @@
 #include "engine/graphql/parser.h"
 #include "engine/normalize/normalize.h"
 #include "engine/score/score_pair.h"
-#include "engine/score/tree_compare.h"
+#include "engine/score/internal/tree_compare.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::score {

@@ -7,10 +7,10 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/symbol_renaming.h"
 #include "engine/schema/schema.h"
-#include "engine/score/explanation.h"
-#include "engine/score/position_map.h"
+#include "engine/score/internal/explanation.h"
+#include "engine/score/internal/position_map.h"
 #include "engine/score/query_front_end.h"
-#include "engine/score/tree_compare.h"
+#include "engine/score/internal/tree_compare.h"
 #include "engine/score/verdict.h"
 
 namespace gqleval::score {

@@ -21,7 +21,7 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
 #include "engine/score/score_pair.h"
-#include "engine/score/tree_compare.h"
+#include "engine/score/internal/tree_compare.h"
 
 namespace gqleval::score {
 // Readable verdicts in gtest failure messages.

@@ -1,0 +1,171 @@
+#include "engine/batch/internal/artifacts.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <unordered_set>
+
+#include "engine/base/arena.h"
+#include "engine/graphql/parser.h"
+#include "engine/normalize/normalize.h"
+#include "engine/normalize/printer.h"
+#include "engine/score/render.h"
+#include "engine/score/result_json.h"
+#include "engine/validate/validator.h"
+#include "io/query_extract.h"
+
+namespace gqleval::batch {
+namespace {
+
+bool write_file(const std::string& path, std::string_view text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  return std::fclose(f) == 0 && ok;
+}
+
+std::string dot_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+void dot_tree(std::string& out, const normalize::NormalTree& tree, std::string_view prefix,
+              std::string_view label, const std::unordered_set<uint64_t>& other,
+              std::string_view diff_colour) {
+  out += "  subgraph cluster_" + std::string(prefix) + " {\n    label=\"" + std::string(label) +
+         "\";\n";
+  for (size_t i = 0; i < tree.nodes.size(); ++i) {
+    const normalize::Node& n = tree.nodes[i];
+    const bool differs = i != 0 && !other.contains(n.hash);
+    out +=
+        "    " + std::string(prefix) + std::to_string(i) + " [label=\"" + dot_escape(n.key) + "\"";
+    if (differs)
+      out += ", color=" + std::string(diff_colour) + ", fontcolor=" + std::string(diff_colour) +
+             ", penwidth=2";
+    out += "];\n";
+  }
+  for (size_t i = 1; i < tree.nodes.size(); ++i) {
+    out += "    " + std::string(prefix) + std::to_string(tree.nodes[i].parent) + " -> " +
+           std::string(prefix) + std::to_string(i) + ";\n";
+  }
+  out += "  }\n";
+}
+
+// Stage 1 and 2 for one query, for printing only (the verdict comes from the
+// scorer). Null when the query does not get as far as a normal tree.
+const normalize::NormalTree* normal_tree(std::string_view query, const SchemaEntry& schema,
+                                         const score::ScoreOptions& options, Arena& arena,
+                                         normalize::NormalTree* storage) {
+  if (!schema.ok()) return nullptr;
+  auto doc = graphql::parse(query, arena);
+  if (!doc) return nullptr;
+  if (validate::has_errors(validate::validate(*schema.schema, **doc))) return nullptr;
+  size_t operations = 0;
+  for (const ast::Definition* d : (*doc)->definitions) {
+    operations += d->kind == ast::DefinitionKind::kOperation ? 1 : 0;
+  }
+  auto op = validate::select_operation(
+      **doc, operations > 1 ? options.operation_name : std::string_view{});
+  if (!op) return nullptr;
+  normalize::Normalizer normalizer;
+  auto tree =
+      normalizer.run(*schema.schema, **doc, **op, options.normalize, schema.rewrites.get(), arena);
+  if (!tree) return nullptr;
+  *storage = *tree;
+  return storage;
+}
+
+}  // namespace
+
+std::string trees_to_dot(const normalize::NormalTree* reference,
+                         const normalize::NormalTree* candidate) {
+  std::unordered_set<uint64_t> in_reference;
+  std::unordered_set<uint64_t> in_candidate;
+  if (reference) {
+    for (const normalize::Node& n : reference->nodes) in_reference.insert(n.hash);
+  }
+  if (candidate) {
+    for (const normalize::Node& n : candidate->nodes) in_candidate.insert(n.hash);
+  }
+  std::string out =
+      "digraph gqleval {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n";
+  if (reference) dot_tree(out, *reference, "r", "reference", in_candidate, "red");
+  if (candidate) dot_tree(out, *candidate, "c", "candidate", in_reference, "orange");
+  out += "}\n";
+  return out;
+}
+
+bool ArtifactWriter::prepare(std::string* error) const {
+  std::error_code ec;
+  std::filesystem::create_directories(dir_, ec);
+  if (ec) {
+    *error = "cannot create the artifacts folder " + dir_ + ": " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+void ArtifactWriter::write(uint64_t row, const SchemaEntry& schema,
+                           std::span<const std::string_view> references, std::string_view candidate,
+                           const score::ScoreOptions& options,
+                           const score::PairResult& result) const {
+  const std::string folder = dir_ + "/row-" + std::to_string(row);
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  bool ok = !ec;
+  auto put = [&](const std::string& name, std::string_view text) {
+    ok = ok && write_file(folder + "/" + name, text);
+  };
+
+  for (size_t k = 0; k < references.size(); ++k) {
+    put(references.size() == 1 ? "reference.graphql"
+                               : "reference-" + std::to_string(k) + ".graphql",
+        references[k]);
+  }
+  put("candidate.txt", candidate);
+
+  Arena arena;
+  std::string_view query = candidate;
+  bool found = true;
+  if (options.extract_candidate) {
+    const io::Extraction e = io::extract_query(candidate, arena);
+    found = e.found;
+    query = e.query;
+    if (found) put("candidate.graphql", query);
+  }
+  const size_t matched = result.matched_reference == score::kNoReference
+                             ? 0
+                             : static_cast<size_t>(result.matched_reference);
+  normalize::NormalTree reference_storage;
+  normalize::NormalTree candidate_storage;
+  const normalize::NormalTree* ref_tree =
+      matched < references.size()
+          ? normal_tree(references[matched], schema, options, arena, &reference_storage)
+          : nullptr;
+  const normalize::NormalTree* cand_tree =
+      found ? normal_tree(query, schema, options, arena, &candidate_storage) : nullptr;
+  if (ref_tree) put("reference.normal.graphql", normalize::print_tree(*ref_tree));
+  if (cand_tree) put("candidate.normal.graphql", normalize::print_tree(*cand_tree));
+  put("graph.dot", trees_to_dot(ref_tree, cand_tree));
+  put("explanation.txt", score::render_text(result));
+  std::string json;
+  score::append_result_object(json, result);
+  json.push_back('\n');
+  put("result.json", json);
+
+  if (!ok && !warned_.exchange(true)) {
+    std::fprintf(stderr,
+                 "gqleval score: cannot write artifacts to %s (further failures are not "
+                 "reported)\n",
+                 folder.c_str());
+  }
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,16 @@
+#include "engine/batch/internal/row_schema.h"
+
+namespace gqleval::batch {
+
+const SchemaEntry& RowSchemas::get(const RecordReader& reader) {
+  if (sources_.fixed != nullptr) return *sources_.fixed;
+  if (columns_.schema.present()) return memo_.get(reader.cell(columns_.schema));
+  const Diagnostic* error = nullptr;
+  const std::string* text =
+      sources_.files->read(trim_cell(reader.cell(columns_.schema_path)), &error);
+  if (text != nullptr) return memo_.get(*text);
+  path_failure_.errors.assign(1, *error);
+  return path_failure_;
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,86 @@
+#include "engine/batch/internal/row_scorer.h"
+
+namespace gqleval::batch {
+
+RowScorer::RowScorer(const BatchContext& context)
+    : context_(context), reader_(*context.input), schemas_(context.schemas, context.columns) {}
+
+void RowScorer::process(const io::RecordShard& shard, std::string& out, RowTally& tally) {
+  for (size_t i = 0; i < shard.records.size(); ++i) {
+    score_row(shard.first_record + i, shard.records[i], out, tally);
+  }
+}
+
+void RowScorer::add_tags(RowTally& tally, bool pass, bool bad) {
+  const std::vector<Column>& groups = context_.columns.group_by;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    // A malformed row's cells may be shifted; it is counted under no value.
+    const std::string_view value = bad ? std::string_view{} : trim_cell(reader_.cell(groups[g]));
+    tally.add_tag(static_cast<uint32_t>(g), value, pass);
+  }
+}
+
+void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string& out,
+                          RowTally& tally) {
+  const ColumnMap& c = context_.columns;
+  const bool ok = reader_.read(span);
+  const RowKey key{row, reader_.cell(c.id), reader_.has(c.id)};
+  if (!ok) {
+    append_bad_row(out, context_.format, key, reader_.reason(), reader_.diagnostic());
+    tally.add(kBadRow, 0);
+    add_tags(tally, false, true);
+    return;
+  }
+
+  references_.clear();
+  reference_columns_.clear();
+  for (size_t k = 0; k < c.references.size(); ++k) {
+    std::string_view text = reader_.cell(c.references[k]);
+    // The primary reference always counts (a blank one is the dataset's error
+    // and is reported); further ones only where the row has one.
+    if (k == 0 || !trim_cell(text).empty()) {
+      references_.push_back(text);
+      reference_columns_.push_back(static_cast<uint32_t>(k));
+    }
+  }
+  const std::string_view candidate = reader_.cell(c.candidate);
+  const SchemaEntry& schema = schemas_.get(reader_);
+
+  // Variables that are not a JSON object make the row malformed (not its
+  // queries invalid): checked once, before either query is read.
+  const std::string_view variables = trim_cell(reader_.cell(c.variables));
+  if (auto bad = variables_check_.check_json(variables)) {
+    append_bad_row(out, context_.format, key, "invalid_variables",
+                   make_error("VariableValues", "the variables cell: " + bad->message,
+                              SourcePos{static_cast<uint32_t>(span.line), 1}));
+    tally.add(kBadRow, 0);
+    add_tags(tally, false, true);
+    return;
+  }
+  score::ScoreOptions options = context_.options;
+  options.normalize.variables_json = variables;
+
+  score::PairResult result =
+      schema.ok()
+          ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate, options)
+          : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
+  // Indices name reference columns (0 the primary, 1 the next...), the same
+  // in every row whichever cells were blank.
+  if (result.matched_reference != score::kNoReference) {
+    result.matched_reference =
+        static_cast<int32_t>(reference_columns_[static_cast<size_t>(result.matched_reference)]);
+  }
+  for (score::QueryDiagnostic& e : result.errors) {
+    if (e.query == score::QueryRole::kReference && e.reference < reference_columns_.size()) {
+      e.reference = reference_columns_[e.reference];
+    }
+  }
+  append_row_result(out, context_.format, key, result);
+  tally.add(outcome_of(result.verdict), result.f1);
+  add_tags(tally, result.pass, false);
+  if (context_.artifacts != nullptr) {
+    context_.artifacts->write(row, schema, references_, candidate, options, result);
+  }
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,71 @@
+// RowScorer: the worker of `score` runs in the batch pipeline (pipeline.h). It
+// turns a shard of input records into result records (result_format.h) and a
+// tally for the summary:
+//
+//   read the record (a malformed one becomes a bad_row result) -> find the
+//   row's schema (row_schema.h) -> collect the references (the
+//   primary always, further ones when their cell is not blank) and the
+//   candidate -> score the pair with the row's variables -> append the result.
+//
+// Every record yields exactly one result, in record order, whatever happens
+// to it. One RowScorer per worker thread: it owns the scoring workspace
+// (score::Scorer), the record reader and the schema lookup, all reused
+// from row to row, so a steady run does no heap allocation per row beyond
+// growing the shard's output buffer (and the diagnostics of failing rows).
+// The result of a row depends only on the row and the run's options, never
+// on which worker scored it or what it scored before.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/batch/batch_input.h"
+#include "engine/batch/columns.h"
+#include "engine/batch/internal/artifacts.h"
+#include "engine/batch/internal/pipeline.h"
+#include "engine/batch/internal/row_schema.h"
+#include "engine/batch/result_format.h"
+#include "engine/batch/summary.h"
+#include "engine/normalize/variables.h"
+#include "engine/score/score_pair.h"
+#include "io/record_shard.h"
+
+namespace gqleval::batch {
+
+// What the workers share, read-only (the caches are thread-safe).
+struct BatchContext {
+  const BatchInput* input = nullptr;
+  ColumnMap columns;
+  SchemaSources schemas;
+  score::ScoreOptions options;  // per run; variables come per row
+  OutputFormat format = OutputFormat::kJsonl;
+  const ArtifactWriter* artifacts = nullptr;  // null unless the run writes artifacts
+};
+
+class RowScorer final : public ShardWorker {
+ public:
+  explicit RowScorer(const BatchContext& context);
+  RowScorer(const RowScorer&) = delete;
+  RowScorer& operator=(const RowScorer&) = delete;
+
+  // Appends one result per record of the shard to out, and counts them.
+  void process(const io::RecordShard& shard, std::string& out, RowTally& tally) override;
+
+  // One record, the `row`-th data row of the input.
+  void score_row(uint64_t row, const io::RecordSpan& span, std::string& out, RowTally& tally);
+
+ private:
+  void add_tags(RowTally& tally, bool pass, bool bad);
+
+  const BatchContext& context_;
+  RecordReader reader_;
+  RowSchemas schemas_;
+  score::Scorer scorer_;
+  normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
+  std::vector<std::string_view> references_;
+  std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
+};
+
+}  // namespace gqleval::batch

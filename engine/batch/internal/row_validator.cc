@@ -1,0 +1,60 @@
+#include "engine/batch/internal/row_validator.h"
+
+#include <charconv>
+
+#include "engine/batch/validate_run.h"
+#include "engine/score/result_json.h"
+#include "io/json_writer.h"
+
+namespace gqleval::batch {
+namespace {
+
+void append_validate_row(std::string& out, uint64_t row, const Diagnostics& diags) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, row);
+  out.append("{\"row\":").append(buf, static_cast<size_t>(r.ptr - buf));
+  out.append(validate::has_errors(diags) ? ",\"valid\":false" : ",\"valid\":true");
+  out.append(",\"errors\":[");
+  bool first = true;
+  for (const Diagnostic& d : diags) {
+    if (d.severity != Severity::kError) continue;
+    if (!first) out.push_back(',');
+    first = false;
+    out.append("{\"rule\":");
+    io::append_json_string(out, d.rule);
+    score::append_json_key(out, "message");
+    io::append_json_string(out, d.message);
+    score::append_json_position(out, d.pos());
+    out.push_back('}');
+  }
+  out.append("]}\n");
+}
+
+}  // namespace
+
+RowValidator::RowValidator(const ValidateContext& context)
+    : context_(context), reader_(*context.input), schemas_(context.schemas, context.columns) {}
+
+void RowValidator::process(const io::RecordShard& shard, std::string& out, RowTally& tally) {
+  for (size_t i = 0; i < shard.records.size(); ++i) {
+    validate_row(shard.first_record + i, shard.records[i], out, tally);
+  }
+}
+
+void RowValidator::validate_row(uint64_t row, const io::RecordSpan& span, std::string& out,
+                                RowTally& tally) {
+  if (!reader_.read(span)) {
+    append_validate_row(out, row, {reader_.diagnostic()});
+    tally.add(kBadRow, 0);
+    return;
+  }
+  const SchemaEntry& schema = schemas_.get(reader_);
+  const Diagnostics diags =
+      schema.ok() ? check_document(*schema.schema, reader_.cell(context_.columns.query),
+                                   context_.options, context_.operation, arena_)
+                  : schema.errors;
+  append_validate_row(out, row, diags);
+  tally.add(validate::has_errors(diags) ? kInvalidRow : kValidRow, 0);
+}
+
+}  // namespace gqleval::batch

@@ -1,0 +1,60 @@
+#include "engine/batch/internal/run_setup.h"
+
+#include "io/file.h"
+
+namespace gqleval::batch {
+namespace {
+
+std::string folder_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? std::string("/") : path.substr(0, slash);
+}
+
+}  // namespace
+
+Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
+                                           size_t max_field_bytes, const ColumnSpec& spec,
+                                           bool schema_given, RowKind kind) {
+  auto input = BatchInput::open(path, format, max_field_bytes);
+  if (!input) {
+    Diagnostic d = std::move(input.error());
+    if (d.rule != "IO") d.message = path + ": " + d.message;
+    return Unexpected{std::move(d)};
+  }
+  auto columns = resolve_columns(input->column_names(), spec, schema_given, kind);
+  if (!columns) {
+    Diagnostic d = std::move(columns.error());
+    d.message = path + ": " + d.message;
+    return Unexpected{std::move(d)};
+  }
+  return OpenedInput{std::move(*input), std::move(*columns)};
+}
+
+Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
+                                                    const std::string& schema_file,
+                                                    const std::string& input_path) {
+  SchemaSetup setup;
+  setup.cache = std::make_unique<SchemaCache>(std::move(options));
+  setup.files = std::make_unique<SchemaFiles>(folder_of(input_path));
+  setup.sources.cache = setup.cache.get();
+  setup.sources.files = setup.files.get();
+  if (!schema_file.empty()) {
+    auto text = io::read_file(schema_file);
+    if (!text) return Unexpected{std::move(text.error())};
+    setup.sources.fixed = &setup.cache->get(*text);
+  }
+  return setup;
+}
+
+std::optional<Diagnostic> open_output(OutputFile& file, const std::string& input,
+                                      const std::string& output) {
+  if (!output.empty() && output != "-" && io::same_file(input, output)) {
+    return make_error("IO",
+                      "the output " + output + " is the input file: write the results elsewhere");
+  }
+  if (!file.open(output)) return make_error("IO", "cannot write " + output);
+  return std::nullopt;
+}
+
+}  // namespace gqleval::batch

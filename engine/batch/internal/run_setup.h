@@ -1,0 +1,48 @@
+// The steps that every batch run takes before its first row, whatever its row
+// kind: open the input and find its columns, make the schema sources (the
+// cache, the one schema for every row, schema files named per row), and open
+// the results file. Each returns an error that names the file it concerns;
+// none of them is an error of a row.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+#include "engine/batch/batch_input.h"
+#include "engine/batch/columns.h"
+#include "engine/batch/internal/output_file.h"
+#include "engine/batch/internal/row_schema.h"
+#include "engine/batch/schema_cache.h"
+
+namespace gqleval::batch {
+
+// The input, mapped, with its columns resolved for `kind`.
+struct OpenedInput {
+  BatchInput input;
+  ColumnMap columns;
+};
+Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
+                                           size_t max_field_bytes, const ColumnSpec& spec,
+                                           bool schema_given, RowKind kind);
+
+// The schema cache, the run's one schema (read from `schema_file` when it is
+// not empty) and the schema files named per row (relative to the input's
+// folder). They live as long as the run.
+struct SchemaSetup {
+  std::unique_ptr<SchemaCache> cache;
+  std::unique_ptr<SchemaFiles> files;
+  SchemaSources sources;
+};
+Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
+                                                    const std::string& schema_file,
+                                                    const std::string& input_path);
+
+// Opens `output` ("-": standard output); refuses the input file itself, which
+// would be truncated while it is read.
+std::optional<Diagnostic> open_output(OutputFile& file, const std::string& input,
+                                      const std::string& output);
+
+}  // namespace gqleval::batch

@@ -1,0 +1,688 @@
+#include "engine/schema/internal/sdl_rules.h"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "engine/graphql/printer.h"
+#include "engine/schema/internal/definition_equal.h"
+#include "engine/schema/internal/prelude.h"
+#include "engine/schema/schema.h"
+#include "engine/schema/internal/schema_diagnostics.h"
+#include "engine/schema/suggestions.h"
+
+namespace gqleval::schema {
+namespace {
+
+using ast::DefinitionKind;
+using ast::List;
+
+template <class V>
+using NameMap = std::unordered_map<std::string_view, V>;
+using NameSet = std::unordered_set<std::string_view>;
+using SeenDirectives = NameMap<const ast::Directive*>;
+
+constexpr uint32_t bit(DirectiveLocation l) { return 1u << static_cast<unsigned>(l); }
+
+DirectiveLocation location_of(DefinitionKind kind) {
+  switch (kind) {
+    case DefinitionKind::kScalar: return DirectiveLocation::kScalar;
+    case DefinitionKind::kObject: return DirectiveLocation::kObject;
+    case DefinitionKind::kInterface: return DirectiveLocation::kInterface;
+    case DefinitionKind::kUnion: return DirectiveLocation::kUnion;
+    case DefinitionKind::kEnum: return DirectiveLocation::kEnum;
+    default: return DirectiveLocation::kInputObject;
+  }
+}
+
+DirectiveLocation location_of(ast::OperationType op) {
+  switch (op) {
+    case ast::OperationType::kQuery: return DirectiveLocation::kQuery;
+    case ast::OperationType::kMutation: return DirectiveLocation::kMutation;
+    case ast::OperationType::kSubscription: return DirectiveLocation::kSubscription;
+  }
+  return DirectiveLocation::kQuery;
+}
+
+// The word graphql-js uses in "Cannot extend non-<word> type".
+std::string_view kind_word(DefinitionKind kind) {
+  switch (kind) {
+    case DefinitionKind::kScalar: return "scalar";
+    case DefinitionKind::kObject: return "object";
+    case DefinitionKind::kInterface: return "interface";
+    case DefinitionKind::kUnion: return "union";
+    case DefinitionKind::kEnum: return "enum";
+    default: return "input object";
+  }
+}
+
+// What graphql-js knows of a directive while it checks SDL (from the specified
+// directives and the document's definitions; a later definition wins).
+struct DirectiveInfo {
+  uint32_t locations = 0;
+  bool repeatable = false;
+  std::vector<std::string_view> arguments;
+  std::vector<std::pair<std::string_view, std::string>> required;  // name, type as written
+};
+
+DirectiveInfo info_of(const ast::DirectiveDefinition& d) {
+  DirectiveInfo info;
+  info.repeatable = d.repeatable;
+  for (const ast::Name* l : d.locations) {
+    DirectiveLocation loc;
+    if (directive_location_from_name(l->value, &loc)) info.locations |= bit(loc);
+  }
+  for (const ast::InputValueDefinition* a : d.arguments) {
+    info.arguments.push_back(a->name.value);
+    if (a->type->kind == ast::TypeKind::kNonNull && a->default_value == nullptr) {
+      // keyMap: a later argument of the same name replaces an earlier one in place
+      auto same = [&](const auto& r) { return r.first == a->name.value; };
+      auto it = std::find_if(info.required.begin(), info.required.end(), same);
+      if (it != info.required.end()) {
+        it->second = graphql::print(*a->type);
+      } else {
+        info.required.emplace_back(a->name.value, graphql::print(*a->type));
+      }
+    }
+  }
+  return info;
+}
+
+// The first message graphql-js would give for an extension written twice.
+std::string repeated_extension_message(const ast::TypeDefinition& ext) {
+  std::string_view name = ext.name.value;
+  if (!ext.fields.empty()) {
+    return cat("Field \"", name, ".", ext.fields[0]->name.value, "\" can only be defined once.");
+  }
+  if (!ext.input_fields.empty()) {
+    return cat("Field \"", name, ".", ext.input_fields[0]->name.value,
+               "\" can only be defined once.");
+  }
+  if (!ext.values.empty()) {
+    return cat("Enum value \"", name, ".", ext.values[0]->name.value,
+               "\" can only be defined once.");
+  }
+  if (!ext.members.empty()) {
+    return cat("Union type ", name, " can only include type ", ext.members[0]->value, " once.");
+  }
+  return cat("Type ", name, " can only implement ", ext.interfaces[0]->value, " once.");
+}
+
+// The names written more than once in a list of arguments, in order of first
+// appearance, each with the locations of all its occurrences (graphql-js's
+// groupBy). Quadratic, but argument lists are short, and nothing is allocated
+// unless a name repeats.
+template <class Item>
+std::vector<std::pair<std::string_view, std::vector<ast::Loc>>> repeated_names(List<Item> items) {
+  std::vector<std::pair<std::string_view, std::vector<ast::Loc>>> out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const ast::Name& name = items[i]->name;
+    bool seen_before = false;
+    for (size_t j = 0; j < i && !seen_before; ++j) seen_before = items[j]->name.value == name.value;
+    if (seen_before) continue;
+    std::vector<ast::Loc> locs;
+    for (size_t j = i + 1; j < items.size(); ++j) {
+      if (items[j]->name.value != name.value) continue;
+      if (locs.empty()) locs.push_back(name.loc);
+      locs.push_back(items[j]->name.loc);
+    }
+    if (!locs.empty()) out.emplace_back(name.value, std::move(locs));
+  }
+  return out;
+}
+
+class SdlChecker {
+ public:
+  SdlChecker(const ast::Document& document, const ast::Document& prelude, bool strict)
+      : doc_(document), strict_(strict) {
+    out_.disposition.assign(doc_.definitions.size(), Disposition::kKeep);
+    read_prelude(prelude);
+    read_document();
+  }
+
+  SdlCheck run() {
+    for (size_t i = 0; i < doc_.definitions.size(); ++i) walk_definition(*doc_.definitions[i], i);
+    return std::move(out_);
+  }
+
+ private:
+  // ------------------------------------------------------------ setup
+
+  void read_prelude(const ast::Document& prelude) {
+    for (const ast::Definition* d : prelude.definitions) {
+      if (ast::is_type_definition(d->kind)) {
+        std::string_view name = ast::as<ast::TypeDefinition>(*d).name.value;
+        standard_types_.push_back(name);
+        standard_set_.insert(name);
+      } else if (d->kind == DefinitionKind::kDirective) {
+        const auto& dd = ast::as<ast::DirectiveDefinition>(*d);
+        directives_[dd.name.value] = info_of(dd);
+      }
+    }
+  }
+
+  void read_document() {
+    bool has_schema_definition = false;
+    for (const ast::Definition* d : doc_.definitions) {
+      if (ast::is_type_definition(d->kind)) {
+        const auto& td = ast::as<ast::TypeDefinition>(*d);
+        if (d->extension) continue;
+        if (defined_set_.insert(td.name.value).second) defined_types_.push_back(td.name.value);
+        last_definition_[td.name.value] = &td;
+      } else if (d->kind == DefinitionKind::kDirective) {
+        const auto& dd = ast::as<ast::DirectiveDefinition>(*d);
+        directives_[dd.name.value] = info_of(dd);
+      } else if (d->kind == DefinitionKind::kSchema) {
+        const auto& sd = ast::as<ast::SchemaDefinition>(*d);
+        if (!d->extension) has_schema_definition = true;
+        for (const ast::OperationTypeDefinition* op : sd.operation_types) {
+          root_names_.insert(op->type.value);
+        }
+      }
+    }
+    // graphql-js takes the root types by name only when there is no schema definition.
+    if (!has_schema_definition) root_names_.insert({"Query", "Mutation", "Subscription"});
+  }
+
+  // ------------------------------------------------------------ reporting
+
+  void error(std::string_view rule, std::string message, const std::vector<ast::Loc>& locs) {
+    out_.errors.push_back(schema_diagnostic(rule, std::move(message), locs));
+  }
+  void warn(std::string_view rule, std::string message, const std::vector<ast::Loc>& locs) {
+    out_.warnings.push_back(schema_diagnostic(rule, std::move(message), locs, Severity::kWarning));
+  }
+  static ast::Loc at(const ast::Name& n) { return n.loc; }
+
+  // ------------------------------------------------------------ walking
+
+  void walk_definition(const ast::Definition& d, size_t index) {
+    if (ast::is_type_definition(d.kind)) {
+      const auto& td = ast::as<ast::TypeDefinition>(d);
+      if (d.extension) {
+        walk_type_extension(td, index);
+      } else {
+        walk_type_definition(td, index);
+      }
+      return;
+    }
+    switch (d.kind) {
+      case DefinitionKind::kSchema: walk_schema(ast::as<ast::SchemaDefinition>(d), index); break;
+      case DefinitionKind::kDirective:
+        walk_directive_definition(ast::as<ast::DirectiveDefinition>(d), index);
+        break;
+      case DefinitionKind::kOperation: walk_operation(ast::as<ast::OperationDefinition>(d)); break;
+      case DefinitionKind::kFragment: walk_fragment(ast::as<ast::FragmentDefinition>(d)); break;
+      default: break;
+    }
+  }
+
+  void walk_schema(const ast::SchemaDefinition& sd, size_t index) {
+    if (!sd.extension) {
+      // LoneSchemaDefinition
+      if (first_schema_ != nullptr) {
+        if (!strict_ && same_definition(*first_schema_, sd)) {
+          drop(index, "LoneSchemaDefinition",
+               "Must provide only one schema definition. It is identical to the first one; "
+               "merged them.",
+               {first_schema_->loc, sd.loc});
+          return;
+        }
+        error("LoneSchemaDefinition", "Must provide only one schema definition.", {sd.loc});
+      } else {
+        first_schema_ = &sd;
+      }
+    } else if (drop_repeated_schema_extension(sd, index)) {
+      return;
+    }
+    // UniqueOperationTypes
+    for (const ast::OperationTypeDefinition* op : sd.operation_types) {
+      const ast::OperationTypeDefinition*& seen = operation_types_[static_cast<int>(op->operation)];
+      if (seen != nullptr) {
+        error("UniqueOperationTypes",
+              cat("There can be only one ", ast::operation_type_name(op->operation),
+                  " type in schema."),
+              {seen->loc, op->loc});
+      } else {
+        seen = op;
+      }
+    }
+    unique_directives_per_location(sd.directives, schema_directives_);
+    walk_directives(sd.directives, DirectiveLocation::kSchema, true);
+    for (const ast::OperationTypeDefinition* op : sd.operation_types) known_type(op->type, true);
+  }
+
+  bool drop_repeated_schema_extension(const ast::SchemaDefinition& sd, size_t index) {
+    if (strict_ || sd.operation_types.empty()) return false;
+    for (const ast::SchemaDefinition* prev : schema_extensions_) {
+      if (!same_definition(*prev, sd)) continue;
+      const ast::OperationTypeDefinition* op = sd.operation_types[0];
+      drop(index, "UniqueOperationTypes",
+           cat("There can be only one ", ast::operation_type_name(op->operation),
+               " type in schema. The schema extension repeats an identical one; merged them."),
+           {prev->operation_types[0]->loc, op->loc});
+      return true;
+    }
+    schema_extensions_.push_back(&sd);
+    return false;
+  }
+
+  void walk_type_definition(const ast::TypeDefinition& td, size_t index) {
+    std::string_view name = td.name.value;
+    // UniqueTypeNames, and the dialect's merges of repeated definitions.
+    auto known = known_type_names_.find(name);
+    if (known != known_type_names_.end()) {
+      const ast::TypeDefinition& first = *known->second;
+      std::string message = cat("There can be only one type named ", quoted(name), ".");
+      if (!strict_ && same_definition(first, td)) {
+        drop(index, "UniqueTypeNames", cat(message, " The definitions are identical; merged them."),
+             {at(first.name), at(td.name)});
+        return;
+      }
+      if (!strict_ && can_merge_root_type(first, td)) {
+        out_.disposition[index] = Disposition::kMergeAsExtension;
+        warn("UniqueTypeNames",
+             cat(message, " Merged the definitions, whose fields do not clash, as StepZen does."),
+             {at(first.name), at(td.name)});
+      } else {
+        error("UniqueTypeNames", std::move(message), {at(first.name), at(td.name)});
+      }
+    } else {
+      known_type_names_[name] = &td;
+    }
+    check_type_members(td);
+    SeenDirectives& seen = type_directives_[name];
+    unique_directives_per_location(td.directives, seen);
+    walk_type_children(td);
+  }
+
+  void walk_type_extension(const ast::TypeDefinition& td, size_t index) {
+    if (drop_repeated_extension(td, index)) return;
+    check_type_members(td);
+    unique_directives_per_location(td.directives, type_directives_[td.name.value]);
+    possible_type_extension(td);
+    walk_type_children(td);
+  }
+
+  bool drop_repeated_extension(const ast::TypeDefinition& td, size_t index) {
+    if (strict_) return false;
+    if (td.fields.empty() && td.input_fields.empty() && td.values.empty() && td.members.empty() &&
+        td.interfaces.empty()) {
+      return false;  // only directives: graphql-js may not even object
+    }
+    std::vector<const ast::TypeDefinition*>& previous = extensions_[td.name.value];
+    for (const ast::TypeDefinition* prev : previous) {
+      if (!same_definition(*prev, td)) continue;
+      drop(index, rule_of_repeated_extension(td),
+           cat(repeated_extension_message(td),
+               " The extension repeats an identical one; merged them."),
+           {prev->loc, td.loc});
+      return true;
+    }
+    previous.push_back(&td);
+    return false;
+  }
+
+  static std::string_view rule_of_repeated_extension(const ast::TypeDefinition& td) {
+    if (!td.fields.empty() || !td.input_fields.empty()) return "UniqueFieldDefinitionNames";
+    if (!td.values.empty()) return "UniqueEnumValueNames";
+    return kSchemaValidationRule;
+  }
+
+  // A repeated root type definition can be merged when no field is defined twice.
+  bool can_merge_root_type(const ast::TypeDefinition& first, const ast::TypeDefinition& td) {
+    if (first.kind != DefinitionKind::kObject || td.kind != DefinitionKind::kObject) return false;
+    if (!root_names_.contains(td.name.value)) return false;
+    const NameMap<const ast::Name*>& seen = field_names_[td.name.value];
+    NameSet own;
+    for (const ast::FieldDefinition* f : td.fields) {
+      if (seen.contains(f->name.value) || !own.insert(f->name.value).second) return false;
+    }
+    return true;
+  }
+
+  void drop(size_t index, std::string_view rule, std::string message,
+            const std::vector<ast::Loc>& locs) {
+    out_.disposition[index] = Disposition::kDrop;
+    warn(rule, std::move(message), locs);
+  }
+
+  // UniqueEnumValueNames, UniqueFieldDefinitionNames, UniqueArgumentDefinitionNames.
+  void check_type_members(const ast::TypeDefinition& td) {
+    std::string_view type_name = td.name.value;
+    if (td.kind == DefinitionKind::kEnum) {
+      NameMap<const ast::Name*>& seen = enum_values_[td.name.value];
+      for (const ast::EnumValueDefinition* v : td.values) {
+        auto [it, fresh] = seen.emplace(v->name.value, &v->name);
+        if (!fresh) {
+          error("UniqueEnumValueNames",
+                cat("Enum value \"", type_name, ".", v->name.value, "\" can only be defined once."),
+                {it->second->loc, v->name.loc});
+        }
+      }
+    }
+    if (td.kind == DefinitionKind::kObject || td.kind == DefinitionKind::kInterface ||
+        td.kind == DefinitionKind::kInputObject) {
+      NameMap<const ast::Name*>& seen = field_names_[td.name.value];
+      auto check = [&](const ast::Name& field) {
+        auto [it, fresh] = seen.emplace(field.value, &field);
+        if (!fresh) {
+          error("UniqueFieldDefinitionNames",
+                cat("Field \"", type_name, ".", field.value, "\" can only be defined once."),
+                {it->second->loc, field.loc});
+        }
+      };
+      for (const ast::FieldDefinition* f : td.fields) check(f->name);
+      for (const ast::InputValueDefinition* f : td.input_fields) check(f->name);
+    }
+    if (td.kind == DefinitionKind::kObject || td.kind == DefinitionKind::kInterface) {
+      for (const ast::FieldDefinition* f : td.fields) {
+        unique_argument_definitions([&] { return cat(type_name, ".", f->name.value); },
+                                    f->arguments);
+      }
+    }
+  }
+
+  // `parent` names the field or directive, only when there is an error to report.
+  template <class Parent>
+  void unique_argument_definitions(Parent parent, List<ast::InputValueDefinition> arguments) {
+    for (const auto& [name, locs] : repeated_names(arguments)) {
+      error("UniqueArgumentDefinitionNames",
+            cat("Argument \"", parent(), "(", name, ":)\" can only be defined once."), locs);
+    }
+  }
+
+  void possible_type_extension(const ast::TypeDefinition& ext) {
+    std::string_view name = ext.name.value;
+    auto def = last_definition_.find(name);
+    if (def != last_definition_.end()) {
+      if (def->second->kind != ext.kind) {
+        error("PossibleTypeExtensions",
+              cat("Cannot extend non-", kind_word(ext.kind), " type ", quoted(name), "."),
+              {def->second->loc, ext.loc});
+      }
+      return;
+    }
+    std::vector<std::string_view> suggestions = suggestion_list(name, defined_types_);
+    error("PossibleTypeExtensions",
+          cat("Cannot extend type ", quoted(name), " because it is not defined.",
+              did_you_mean(suggestions)),
+          {at(ext.name)});
+  }
+
+  void walk_type_children(const ast::TypeDefinition& td) {
+    for (const ast::Name* i : td.interfaces) known_type(*i, true);
+    walk_directives(td.directives, location_of(td.kind), true);
+    for (const ast::FieldDefinition* f : td.fields) walk_field_definition(*f);
+    for (const ast::Name* m : td.members) known_type(*m, true);
+    for (const ast::EnumValueDefinition* v : td.values) {
+      SeenDirectives seen;
+      unique_directives_per_location(v->directives, seen);
+      walk_directives(v->directives, DirectiveLocation::kEnumValue, true);
+    }
+    for (const ast::InputValueDefinition* f : td.input_fields) {
+      walk_input_value(*f, DirectiveLocation::kInputFieldDefinition);
+    }
+  }
+
+  void walk_field_definition(const ast::FieldDefinition& f) {
+    SeenDirectives seen;
+    unique_directives_per_location(f.directives, seen);
+    for (const ast::InputValueDefinition* a : f.arguments) {
+      walk_input_value(*a, DirectiveLocation::kArgumentDefinition);
+    }
+    walk_type_ref(*f.type, true);
+    walk_directives(f.directives, DirectiveLocation::kFieldDefinition, true);
+  }
+
+  void walk_input_value(const ast::InputValueDefinition& v, DirectiveLocation location) {
+    SeenDirectives seen;
+    unique_directives_per_location(v.directives, seen);
+    walk_type_ref(*v.type, true);
+    if (v.default_value != nullptr) walk_value(*v.default_value);
+    walk_directives(v.directives, location, true);
+  }
+
+  void walk_directive_definition(const ast::DirectiveDefinition& dd, size_t index) {
+    auto known = directive_names_.find(dd.name.value);
+    if (known != directive_names_.end() && !strict_ && same_definition(*known->second, dd)) {
+      drop(index, "UniqueDirectiveNames",
+           cat("There can be only one directive named \"@", dd.name.value,
+               "\". The definitions are identical; merged them."),
+           {at(known->second->name), at(dd.name)});
+      return;
+    }
+    unique_argument_definitions([&] { return cat("@", dd.name.value); }, dd.arguments);
+    if (known != directive_names_.end()) {
+      error("UniqueDirectiveNames",
+            cat("There can be only one directive named \"@", dd.name.value, "\"."),
+            {at(known->second->name), at(dd.name)});
+    } else {
+      directive_names_[dd.name.value] = &dd;
+    }
+    for (const ast::InputValueDefinition* a : dd.arguments) {
+      walk_input_value(*a, DirectiveLocation::kArgumentDefinition);
+    }
+  }
+
+  // ---- executable definitions: graphql-js's SDL rules visit them too.
+
+  void walk_operation(const ast::OperationDefinition& op) {
+    SeenDirectives seen;
+    unique_directives_per_location(op.directives, seen);
+    for (const ast::VariableDefinition* v : op.variables) {
+      SeenDirectives seen_on_variable;
+      unique_directives_per_location(v->directives, seen_on_variable);
+      walk_type_ref(*v->type, false);
+      if (v->default_value != nullptr) walk_value(*v->default_value);
+      walk_directives(v->directives, DirectiveLocation::kVariableDefinition, false);
+    }
+    walk_directives(op.directives, location_of(op.operation), false);
+    if (op.selection_set != nullptr) walk_selection_set(*op.selection_set);
+  }
+
+  void walk_fragment(const ast::FragmentDefinition& f) {
+    SeenDirectives seen;
+    unique_directives_per_location(f.directives, seen);
+    known_type(f.type_condition, false);
+    walk_directives(f.directives, DirectiveLocation::kFragmentDefinition, false);
+    if (f.selection_set != nullptr) walk_selection_set(*f.selection_set);
+  }
+
+  void walk_selection_set(const ast::SelectionSet& set) {
+    for (const ast::Selection* s : set.selections) {
+      SeenDirectives seen;
+      switch (s->kind) {
+        case ast::SelectionKind::kField: {
+          const auto& f = ast::as<ast::Field>(*s);
+          unique_directives_per_location(f.directives, seen);
+          unique_arguments(f.arguments);
+          for (const ast::Argument* a : f.arguments) walk_value(*a->value);
+          walk_directives(f.directives, DirectiveLocation::kField, false);
+          if (f.selection_set != nullptr) walk_selection_set(*f.selection_set);
+          break;
+        }
+        case ast::SelectionKind::kFragmentSpread: {
+          const auto& f = ast::as<ast::FragmentSpread>(*s);
+          unique_directives_per_location(f.directives, seen);
+          walk_directives(f.directives, DirectiveLocation::kFragmentSpread, false);
+          break;
+        }
+        case ast::SelectionKind::kInlineFragment: {
+          const auto& f = ast::as<ast::InlineFragment>(*s);
+          unique_directives_per_location(f.directives, seen);
+          if (!f.type_condition.empty()) known_type(f.type_condition, false);
+          walk_directives(f.directives, DirectiveLocation::kInlineFragment, false);
+          if (f.selection_set != nullptr) walk_selection_set(*f.selection_set);
+          break;
+        }
+      }
+    }
+  }
+
+  // ---- shared pieces
+
+  void walk_type_ref(const ast::Type& t, bool sdl) {
+    if (t.kind == ast::TypeKind::kNamed) {
+      known_type(t.name, sdl);
+    } else {
+      walk_type_ref(*t.inner, sdl);
+    }
+  }
+
+  // KnownTypeNames. In SDL the standard types are known; the dialect declares
+  // the StepZen scalars on first use.
+  void known_type(const ast::Name& name, bool sdl) {
+    std::string_view n = name.value;
+    if (defined_set_.contains(n)) return;
+    if (sdl && standard_set_.contains(n)) return;
+    if (sdl && !strict_ && is_stepzen_scalar(n)) {
+      if (declared_scalars_.insert(n).second) {
+        out_.dialect_scalars.push_back(n);
+        warn("KnownTypeNames",
+             cat("Unknown type ", quoted(n), ". Declared it as the StepZen scalar ", n, "."),
+             {name.loc});
+      }
+      return;
+    }
+    std::vector<std::string_view> options;
+    if (sdl) options = standard_types_;
+    options.insert(options.end(), defined_types_.begin(), defined_types_.end());
+    std::vector<std::string_view> suggestions = suggestion_list(n, options);
+    error("KnownTypeNames", cat("Unknown type ", quoted(n), ".", did_you_mean(suggestions)),
+          {name.loc});
+  }
+
+  void walk_directives(List<ast::Directive> directives, DirectiveLocation location, bool sdl) {
+    for (const ast::Directive* d : directives) walk_directive(*d, location, sdl);
+  }
+
+  void walk_directive(const ast::Directive& d, DirectiveLocation location, bool sdl) {
+    std::string at_name = cat("\"@", d.name.value, "\"");
+    auto info = directives_.find(d.name.value);
+    // KnownDirectives
+    if (info == directives_.end()) {
+      if (sdl && !strict_) {
+        keep_directive(d, location);
+      } else {
+        error("KnownDirectives", cat("Unknown directive ", at_name, "."), {d.loc});
+      }
+    } else if ((info->second.locations & bit(location)) == 0) {
+      error("KnownDirectives",
+            cat("Directive ", at_name, " may not be used on ", directive_location_name(location),
+                "."),
+            {d.loc});
+    }
+    // KnownArgumentNames (on directives)
+    if (info != directives_.end()) {
+      const std::vector<std::string_view>& known = info->second.arguments;
+      for (const ast::Argument* a : d.arguments) {
+        if (std::find(known.begin(), known.end(), a->name.value) != known.end()) continue;
+        error("KnownArgumentNames",
+              cat("Unknown argument ", quoted(a->name.value), " on directive ", at_name, ".",
+                  did_you_mean(suggestion_list(a->name.value, known))),
+              {a->loc});
+      }
+    }
+    unique_arguments(d.arguments);
+    for (const ast::Argument* a : d.arguments) walk_value(*a->value);
+    // ProvidedRequiredArguments (on directives), on leaving the directive
+    if (info != directives_.end()) {
+      for (const auto& [arg, type] : info->second.required) {
+        auto provided = [&](const ast::Argument* a) { return a->name.value == arg; };
+        if (std::any_of(d.arguments.begin(), d.arguments.end(), provided)) continue;
+        error("ProvidedRequiredArguments",
+              cat("Directive ", at_name, " argument ", quoted(arg), " of type ", quoted(type),
+                  " is required, but it was not provided."),
+              {d.loc});
+      }
+    }
+  }
+
+  void keep_directive(const ast::Directive& d, DirectiveLocation location) {
+    auto [it, fresh] = kept_index_.emplace(d.name.value, out_.kept_directives.size());
+    if (fresh) {
+      out_.kept_directives.push_back(KeptDirective{d.name.value, 0, d.loc});
+      warn("KnownDirectives",
+           cat("Unknown directive \"@", d.name.value, "\". Kept it as a server directive."),
+           {d.loc});
+    }
+    out_.kept_directives[it->second].locations |= bit(location);
+  }
+
+  // UniqueDirectivesPerLocation: a non-repeatable directive at most once per
+  // element (a type and its extensions count as one element).
+  void unique_directives_per_location(List<ast::Directive> directives, SeenDirectives& seen) {
+    for (const ast::Directive* d : directives) {
+      auto info = directives_.find(d->name.value);
+      if (info == directives_.end() || info->second.repeatable) continue;
+      auto [it, fresh] = seen.emplace(d->name.value, d);
+      if (!fresh) {
+        error("UniqueDirectivesPerLocation",
+              cat("The directive \"@", d->name.value, "\" can only be used once at this location."),
+              {it->second->loc, d->loc});
+      }
+    }
+  }
+
+  // UniqueArgumentNames
+  void unique_arguments(List<ast::Argument> arguments) {
+    for (const auto& [name, locs] : repeated_names(arguments)) {
+      error("UniqueArgumentNames", cat("There can be only one argument named ", quoted(name), "."),
+            locs);
+    }
+  }
+
+  // UniqueInputFieldNames, in every object value.
+  void walk_value(const ast::Value& v) {
+    if (v.kind == ast::ValueKind::kList) {
+      for (const ast::Value* item : v.list) walk_value(*item);
+    } else if (v.kind == ast::ValueKind::kObject) {
+      NameMap<const ast::Name*> seen;
+      for (const ast::ObjectField* f : v.fields) {
+        auto [it, fresh] = seen.emplace(f->name.value, &f->name);
+        if (!fresh) {
+          error("UniqueInputFieldNames",
+                cat("There can be only one input field named ", quoted(f->name.value), "."),
+                {it->second->loc, f->name.loc});
+        }
+        walk_value(*f->value);
+      }
+    }
+  }
+
+  const ast::Document& doc_;
+  const bool strict_;
+  SdlCheck out_;
+
+  std::vector<std::string_view> standard_types_;
+  NameSet standard_set_;
+  std::vector<std::string_view> defined_types_;  // type definitions, by first appearance
+  NameSet defined_set_;
+  NameMap<const ast::TypeDefinition*> last_definition_;
+  NameMap<DirectiveInfo> directives_;
+  NameSet root_names_;
+
+  const ast::SchemaDefinition* first_schema_ = nullptr;
+  std::vector<const ast::SchemaDefinition*> schema_extensions_;
+  const ast::OperationTypeDefinition* operation_types_[3] = {nullptr, nullptr, nullptr};
+  NameMap<const ast::TypeDefinition*> known_type_names_;
+  NameMap<NameMap<const ast::Name*>> enum_values_;
+  NameMap<NameMap<const ast::Name*>> field_names_;
+  NameMap<const ast::DirectiveDefinition*> directive_names_;
+  SeenDirectives schema_directives_;
+  NameMap<SeenDirectives> type_directives_;
+  NameMap<std::vector<const ast::TypeDefinition*>> extensions_;
+  NameSet declared_scalars_;
+  NameMap<size_t> kept_index_;
+};
+
+}  // namespace
+
+SdlCheck check_sdl(const ast::Document& document, const ast::Document& prelude, bool strict) {
+  return SdlChecker(document, prelude, strict).run();
+}
+
+}  // namespace gqleval::schema
