@@ -10,16 +10,6 @@ namespace gqleval::validate {
 
 using schema::kNone;
 
-void WalkTape::clear() {
-  recorded_ = false;
-  unknown_field_ = false;
-  events_.clear();
-  infos_.clear();
-  ranges_.clear();
-  open_.clear();
-  for (; present_ != 0; present_ &= present_ - 1) by_code_[std::countr_zero(present_)].clear();
-}
-
 // Records every hook of one live walk as an event.
 class Recorder final : public Visitor {
  public:

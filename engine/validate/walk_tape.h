@@ -16,6 +16,7 @@
 // records without heap allocation once warm. Not thread-safe.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -42,8 +43,16 @@ class WalkTape {
   // Hook codes: 2 * WalkNode + leave, the bit index of hook_bit().
   static constexpr int kHookCodes = 24;
 
-  // Forgets the recording (capacity kept).
-  void clear();
+  // Forgets the recording (capacity kept). Inline: every document pays it.
+  void clear() {
+    recorded_ = false;
+    unknown_field_ = false;
+    events_.clear();
+    infos_.clear();
+    ranges_.clear();
+    open_.clear();
+    for (; present_ != 0; present_ &= present_ - 1) by_code_[std::countr_zero(present_)].clear();
+  }
   bool recorded() const { return recorded_; }
   // Records the walk of ctx.document, once per clear().
   void record(const ValidationContext& ctx);
