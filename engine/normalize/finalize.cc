@@ -75,11 +75,25 @@ uint32_t TreeBuilder::number_symbols() {
   subtree_.assign(n, 0);
   usage_.assign(variables_.count(), 0);
   masked_keys_.assign(n, std::string_view{});
-  std::string& head = head_text_;
+  hash_masked_keys();
+  hash_refined_keys();
+  hash_subtrees();
+  uint32_t next = 0;
+  const bool tied = number_in_tree_order(next);
+  const uint32_t in_tree = next;
+  if (tied && in_tree > 1) settle_symmetric_symbols(in_tree);
+  // Symbols seen only in rule firings (never in the tree) still need a number.
+  for (uint32_t& s : symbol_numbers_) {
+    if (s == 0) s = ++next;
+  }
+  return in_tree;
+}
 
-  // (a) masked keys and paths; usage signatures of the symbols. Parents have
-  // smaller indices than their children, also after the cycles rule.
-  for (uint32_t i = 0; i < n; ++i) {
+// (a) masked keys and paths; usage signatures of the symbols. Parents have
+// smaller indices than their children, also after the cycles rule.
+void TreeBuilder::hash_masked_keys() {
+  std::string& head = head_text_;
+  for (uint32_t i = 0; i < nodes_.size(); ++i) {
     const BuildNode& node = nodes_[i];
     if (node.removed) continue;
     head.clear();
@@ -103,10 +117,12 @@ uint32_t TreeBuilder::number_symbols() {
       });
     }
   }
+}
 
-  // (b) refined keys (symbols replaced by their usage signatures) and subtree
-  // hashes, bottom-up.
-  for (uint32_t i = 0; i < n; ++i) {
+// (b) refined keys: symbols replaced by their usage signatures.
+void TreeBuilder::hash_refined_keys() {
+  std::string& head = head_text_;
+  for (uint32_t i = 0; i < nodes_.size(); ++i) {
     const BuildNode& node = nodes_[i];
     if (node.removed) continue;
     if (!node.has_symbols) {
@@ -120,6 +136,11 @@ uint32_t TreeBuilder::number_symbols() {
     for (std::string_view atom : atom_scratch_) atoms_hash += mix64(masked_hash(atom, true));
     refined_key_[i] = hash_combine(masked_hash(head, true), atoms_hash);
   }
+}
+
+// (b) subtree hashes, bottom-up, children in hash order.
+void TreeBuilder::hash_subtrees() {
+  const size_t n = nodes_.size();
   subtree_symbols_.assign(n, 0);
   for (uint32_t i = static_cast<uint32_t>(n); i-- > 0;) {
     if (nodes_[i].removed) continue;
@@ -134,67 +155,78 @@ uint32_t TreeBuilder::number_symbols() {
     for (const auto& [sub, c] : sort_scratch_) h = hash_combine(h, sub);
     subtree_[i] = h;
   }
+}
 
-  // (c) number the symbols in pre-order, siblings by (subtree hash, source order).
-  // A tie that the hashes cannot break between two places holding symbols
-  // leaves the numbering to source order: noted, and settled after (c).
+// (c) numbers the symbols in pre-order, siblings by (subtree hash, source
+// order), from next + 1 on. A tie that the hashes cannot break between two
+// places holding symbols leaves the numbering to source order: the result says
+// so, for settle_symmetric_symbols().
+bool TreeBuilder::number_in_tree_order(uint32_t& next) {
   bool tied = false;
-  uint32_t next = 0;
-  auto number = [&](uint32_t v, size_t) {
-    if (v < symbol_numbers_.size() && symbol_numbers_[v] == 0) symbol_numbers_[v] = ++next;
-  };
   order_.clear();
   order_.push_back(0);
   while (!order_.empty()) {
     const uint32_t i = order_.back();
     order_.pop_back();
     const BuildNode& node = nodes_[i];
-    if (node.has_symbols) {
-      for_each_symbol_marker(node.args, number);
-      split_atoms(node.cond, atom_scratch_);
-      // Atoms by masked text, then by their refined hash.
-      sort_scratch_.clear();
-      for (uint32_t a = 0; a < atom_scratch_.size(); ++a) {
-        sort_scratch_.emplace_back(masked_hash(atom_scratch_[a], true), a);
-      }
-      masked_atoms_.clear();
-      for (std::string_view atom : atom_scratch_) masked_atoms_.push_back(masked_text(atom));
-      std::sort(sort_scratch_.begin(), sort_scratch_.end(), [&](const auto& x, const auto& y) {
-        const int cmp = masked_atoms_[x.second].compare(masked_atoms_[y.second]);
-        return cmp != 0 ? cmp < 0 : x < y;
-      });
-      for (size_t k = 1; k < sort_scratch_.size(); ++k) {
-        const auto& [h0, a0] = sort_scratch_[k - 1];
-        const auto& [h1, a1] = sort_scratch_[k];
-        tied |= h0 == h1 && masked_atoms_[a0] == masked_atoms_[a1] &&
-                atom_scratch_[a1].find(kSymbolMarker) != std::string_view::npos;
-      }
-      for (const auto& [h, a] : sort_scratch_) for_each_symbol_marker(atom_scratch_[a], number);
-    }
-    // Siblings by masked key text (readable: $1 tends to come first in the
-    // printed tree), then by subtree hash, then in source order.
-    sort_scratch_.clear();
-    for (uint32_t c = node.first_child; c != kNoNode; c = nodes_[c].next_sibling) {
-      sort_scratch_.emplace_back(subtree_[c], c);
-    }
-    std::sort(sort_scratch_.begin(), sort_scratch_.end(), [&](const auto& x, const auto& y) {
-      const int cmp = masked_keys_[x.second].compare(masked_keys_[y.second]);
-      return cmp != 0 ? cmp < 0 : x < y;
-    });
-    for (size_t k = 1; k < sort_scratch_.size(); ++k) {
-      const auto& [h0, c0] = sort_scratch_[k - 1];
-      const auto& [h1, c1] = sort_scratch_[k];
-      tied |= h0 == h1 && subtree_symbols_[c1] != 0 && masked_keys_[c0] == masked_keys_[c1];
-    }
-    for (size_t k = sort_scratch_.size(); k-- > 0;) order_.push_back(sort_scratch_[k].second);
+    if (node.has_symbols) tied |= number_node_symbols(node, next);
+    tied |= push_children_in_order(node);
   }
-  const uint32_t in_tree = next;
-  if (tied && in_tree > 1) settle_symmetric_symbols(in_tree);
-  // Symbols seen only in rule firings (never in the tree) still need a number.
-  for (uint32_t& s : symbol_numbers_) {
-    if (s == 0) s = ++next;
+  return tied;
+}
+
+void TreeBuilder::number_symbols_in(std::string_view text, uint32_t& next) {
+  for_each_symbol_marker(text, [&](uint32_t v, size_t) {
+    if (v < symbol_numbers_.size() && symbol_numbers_[v] == 0) symbol_numbers_[v] = ++next;
+  });
+}
+
+// The symbols of a node's arguments, then of its condition's atoms, atoms by
+// masked text, then by their refined hash. True on a tie between atoms.
+bool TreeBuilder::number_node_symbols(const BuildNode& node, uint32_t& next) {
+  number_symbols_in(node.args, next);
+  split_atoms(node.cond, atom_scratch_);
+  sort_scratch_.clear();
+  for (uint32_t a = 0; a < atom_scratch_.size(); ++a) {
+    sort_scratch_.emplace_back(masked_hash(atom_scratch_[a], true), a);
   }
-  return in_tree;
+  masked_atoms_.clear();
+  for (std::string_view atom : atom_scratch_) masked_atoms_.push_back(masked_text(atom));
+  std::sort(sort_scratch_.begin(), sort_scratch_.end(), [&](const auto& x, const auto& y) {
+    const int cmp = masked_atoms_[x.second].compare(masked_atoms_[y.second]);
+    return cmp != 0 ? cmp < 0 : x < y;
+  });
+  bool tied = false;
+  for (size_t k = 1; k < sort_scratch_.size(); ++k) {
+    const auto& [h0, a0] = sort_scratch_[k - 1];
+    const auto& [h1, a1] = sort_scratch_[k];
+    tied |= h0 == h1 && masked_atoms_[a0] == masked_atoms_[a1] &&
+            atom_scratch_[a1].find(kSymbolMarker) != std::string_view::npos;
+  }
+  for (const auto& [h, a] : sort_scratch_) number_symbols_in(atom_scratch_[a], next);
+  return tied;
+}
+
+// Pushes the children of node onto order_ so that they pop by masked key text
+// (readable: $1 tends to come first in the printed tree), then by subtree hash,
+// then in source order. True on a tie between children holding symbols.
+bool TreeBuilder::push_children_in_order(const BuildNode& node) {
+  sort_scratch_.clear();
+  for (uint32_t c = node.first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+    sort_scratch_.emplace_back(subtree_[c], c);
+  }
+  std::sort(sort_scratch_.begin(), sort_scratch_.end(), [&](const auto& x, const auto& y) {
+    const int cmp = masked_keys_[x.second].compare(masked_keys_[y.second]);
+    return cmp != 0 ? cmp < 0 : x < y;
+  });
+  bool tied = false;
+  for (size_t k = 1; k < sort_scratch_.size(); ++k) {
+    const auto& [h0, c0] = sort_scratch_[k - 1];
+    const auto& [h1, c1] = sort_scratch_[k];
+    tied |= h0 == h1 && subtree_symbols_[c1] != 0 && masked_keys_[c0] == masked_keys_[c1];
+  }
+  for (size_t k = sort_scratch_.size(); k-- > 0;) order_.push_back(sort_scratch_[k].second);
+  return tied;
 }
 
 std::string_view TreeBuilder::renumber(std::string_view text) {

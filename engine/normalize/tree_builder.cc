@@ -333,85 +333,97 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
 
 bool TreeBuilder::apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source) {
   const RuleSwitches& on = options_->rules;
-  if (!on.endpoints && !on.rgeval) return true;
-  // The path of the field as written so far, into path_text_.
-  auto current_path = [&](schema::FieldId f) -> std::string_view {
-    path_text_.assign(nodes_[0].name);
-    path_text_.append(" -> ").append(schema_->field(f).name);
-    append_arguments(path_text_, args_);
-    return path_text_;
-  };
-  // "from -> to<suffix>" into detail_text_.
-  auto rename_detail = [&](schema::FieldId from, schema::FieldId to,
-                           std::string_view suffix) -> std::string_view {
-    detail_text_.assign(schema_->field(from).name);
-    detail_text_.append(" -> ").append(schema_->field(to).name).append(suffix);
-    return detail_text_;
-  };
-  auto drop_defaults = [&](schema::FieldId f) {
-    const auto defs = schema_->field(f).arguments;
-    size_t kept = 0;
-    for (const CArgument& a : args_) {
-      const schema::InputValue* def = find_input(defs, a.name);
-      if (def != nullptr && def->default_value != nullptr) {
-        const CValue* d = coercer_->default_of(*def);
-        if (d != nullptr && values_equal(*a.value, *d)) continue;
-      }
-      args_[kept++] = a;
-    }
-    args_.resize(kept);
-  };
-  // The defaults of f made explicit: a field renamed to its canonical one
-  // keeps the values it meant, also where the two declare other defaults.
-  auto fill_defaults = [&](schema::FieldId f) {
-    const size_t given = args_.size();
-    for (const schema::InputValue& def : schema_->field(f).arguments) {
-      bool present = false;
-      for (size_t i = 0; i < given; ++i) present = present || args_[i].name == def.name;
-      if (present) continue;
-      if (const CValue* d = coercer_->default_of(def)) args_.push_back(CArgument{def.name, d});
-    }
-    if (args_.size() == given) return;
-    std::sort(args_.begin(), args_.end(),
-              [](const CArgument& a, const CArgument& b) { return a.name < b.name; });
-  };
   const SourcePos pos = source.loc.pos();
   if (on.endpoints) {
-    for (const ArgumentMap& m : rewrites_->argument_maps_from(fid)) {
-      captures_.assign(m.capture_count, nullptr);
-      if (!match_arguments(m.pattern, args_, captures_)) continue;
-      current_path(fid);
-      mapped_args_.clear();
-      for (const CArgument& a : m.target) {
-        mapped_args_.push_back(
-            CArgument{a.name, substitute_captures(*a.value, captures_, *arena_)});
-      }
-      args_.swap(mapped_args_);
-      drop_defaults(m.to);
-      detail_text_.assign("argument map ").append(m.text);
-      fire(kRuleEndpoints, path_text_, detail_text_, pos);
-      fid = m.to;
-      break;
-    }
-    const schema::FieldId canonical = rewrites_->canonical_endpoint(fid);
-    if (canonical != fid) {
-      fire(kRuleEndpoints, current_path(fid), rename_detail(fid, canonical, " (same data)"), pos);
-      fill_defaults(fid);
-      fid = canonical;
-      drop_defaults(fid);
-    }
+    apply_argument_maps(fid, pos);
+    apply_canonical_endpoint(fid, pos);
   }
-  if (on.rgeval) {
-    const schema::FieldId representative = rewrites_->rgeval_endpoint(fid);
-    if (representative != fid) {
-      current_path(fid);
-      rename_detail(fid, representative, " (same base type ");
-      detail_text_.append(schema_->type(schema_->field(fid).type.named).name).push_back(')');
-      fire(kRuleRgeval, path_text_, detail_text_, pos);
-      fid = representative;
-    }
-  }
+  if (on.rgeval) apply_rgeval_endpoint(fid, pos);
   return true;
+}
+
+// The first argument map from fid whose pattern matches the arguments:
+// its target's arguments replace them, and fid becomes the map's target.
+void TreeBuilder::apply_argument_maps(schema::FieldId& fid, SourcePos pos) {
+  for (const ArgumentMap& m : rewrites_->argument_maps_from(fid)) {
+    captures_.assign(m.capture_count, nullptr);
+    if (!match_arguments(m.pattern, args_, captures_)) continue;
+    endpoint_path(fid);
+    mapped_args_.clear();
+    for (const CArgument& a : m.target) {
+      mapped_args_.push_back(CArgument{a.name, substitute_captures(*a.value, captures_, *arena_)});
+    }
+    args_.swap(mapped_args_);
+    drop_default_arguments(m.to);
+    detail_text_.assign("argument map ").append(m.text);
+    fire(kRuleEndpoints, path_text_, detail_text_, pos);
+    fid = m.to;
+    break;
+  }
+}
+
+// A field that serves the same data as a canonical one becomes that one.
+void TreeBuilder::apply_canonical_endpoint(schema::FieldId& fid, SourcePos pos) {
+  const schema::FieldId canonical = rewrites_->canonical_endpoint(fid);
+  if (canonical == fid) return;
+  fire(kRuleEndpoints, endpoint_path(fid), rename_detail(fid, canonical, " (same data)"), pos);
+  fill_default_arguments(fid);
+  fid = canonical;
+  drop_default_arguments(fid);
+}
+
+// RGEval's rule: a field becomes the representative of its base type's fields.
+void TreeBuilder::apply_rgeval_endpoint(schema::FieldId& fid, SourcePos pos) {
+  const schema::FieldId representative = rewrites_->rgeval_endpoint(fid);
+  if (representative == fid) return;
+  endpoint_path(fid);
+  rename_detail(fid, representative, " (same base type ");
+  detail_text_.append(schema_->type(schema_->field(fid).type.named).name).push_back(')');
+  fire(kRuleRgeval, path_text_, detail_text_, pos);
+  fid = representative;
+}
+
+std::string_view TreeBuilder::endpoint_path(schema::FieldId f) {
+  path_text_.assign(nodes_[0].name);
+  path_text_.append(" -> ").append(schema_->field(f).name);
+  append_arguments(path_text_, args_);
+  return path_text_;
+}
+
+std::string_view TreeBuilder::rename_detail(schema::FieldId from, schema::FieldId to,
+                                            std::string_view suffix) {
+  detail_text_.assign(schema_->field(from).name);
+  detail_text_.append(" -> ").append(schema_->field(to).name).append(suffix);
+  return detail_text_;
+}
+
+void TreeBuilder::drop_default_arguments(schema::FieldId f) {
+  const auto defs = schema_->field(f).arguments;
+  size_t kept = 0;
+  for (const CArgument& a : args_) {
+    const schema::InputValue* def = find_input(defs, a.name);
+    if (def != nullptr && def->default_value != nullptr) {
+      const CValue* d = coercer_->default_of(*def);
+      if (d != nullptr && values_equal(*a.value, *d)) continue;
+    }
+    args_[kept++] = a;
+  }
+  args_.resize(kept);
+}
+
+// The defaults of f made explicit: a field renamed to its canonical one keeps
+// the values it meant, also where the two declare other defaults.
+void TreeBuilder::fill_default_arguments(schema::FieldId f) {
+  const size_t given = args_.size();
+  for (const schema::InputValue& def : schema_->field(f).arguments) {
+    bool present = false;
+    for (size_t i = 0; i < given; ++i) present = present || args_[i].name == def.name;
+    if (present) continue;
+    if (const CValue* d = coercer_->default_of(def)) args_.push_back(CArgument{def.name, d});
+  }
+  if (args_.size() == given) return;
+  std::sort(args_.begin(), args_.end(),
+            [](const CArgument& a, const CArgument& b) { return a.name < b.name; });
 }
 
 uint32_t TreeBuilder::find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,

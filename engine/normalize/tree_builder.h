@@ -89,7 +89,18 @@ class TreeBuilder {
   // an atom onto atoms_ for every directive kept in the identity.
   bool apply_directives(std::span<const ast::Directive* const> directives, bool& excluded);
   std::string_view make_condition(size_t atoms_begin, bool& has_symbols);
+  // The endpoints and rgeval rules on a field and its arguments (args_): may
+  // change fid and the arguments, and records each firing.
   bool apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source);
+  void apply_argument_maps(schema::FieldId& fid, SourcePos pos);
+  void apply_canonical_endpoint(schema::FieldId& fid, SourcePos pos);
+  void apply_rgeval_endpoint(schema::FieldId& fid, SourcePos pos);
+  std::string_view endpoint_path(schema::FieldId f);  // into path_text_
+  std::string_view rename_detail(schema::FieldId from, schema::FieldId to,
+                                 std::string_view suffix);  // into detail_text_
+  // Drops the arguments equal to f's defaults; adds f's defaults not given.
+  void drop_default_arguments(schema::FieldId f);
+  void fill_default_arguments(schema::FieldId f);
   std::span<const schema::TypeId> narrow(std::span<const schema::TypeId> possible,
                                          schema::TypeId condition);
   uint32_t find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,
@@ -114,6 +125,13 @@ class TreeBuilder {
   // ---- finalize.cc
   NormalTree finalize();
   uint32_t number_symbols();
+  void hash_masked_keys();
+  void hash_refined_keys();
+  void hash_subtrees();
+  bool number_in_tree_order(uint32_t& next);
+  void number_symbols_in(std::string_view text, uint32_t& next);
+  bool number_node_symbols(const BuildNode& node, uint32_t& next);
+  bool push_children_in_order(const BuildNode& node);
   uint64_t masked_hash(std::string_view text, bool refined);
   std::string_view masked_text(std::string_view text);
   std::string_view renumber(std::string_view text);

@@ -3,7 +3,7 @@
 // and the executable AST keys are unchanged in 16.15.0) and the fragment /
 // variable-usage helpers (printed by 16.15.0) come from graphql-js
 // (visitWithTypeInfo, ValidationContext) on the same schema and documents, and
-// are compared line by line.
+// are compared line by line. The schema is testdata/schemas/pets.graphql.
 #include "engine/validate/context.h"
 
 #include <gtest/gtest.h>
@@ -19,26 +19,6 @@ namespace {
 
 using testing::build_schema;
 using testing::Lines;
-
-constexpr std::string_view kPetsSdl = R"(
-interface Being { name: String }
-interface Pet implements Being { name: String nickname: String }
-type Dog implements Pet & Being { name: String nickname: String barks: Boolean owner: Human }
-type Cat implements Pet & Being { name: String nickname: String meows: Boolean }
-type Human implements Being { name: String pets: [Pet!]! id: ID }
-union CatOrDog = Cat | Dog
-enum Color { RED GREEN }
-input Filter { name: String = "x", tags: [String!], nested: Filter }
-type Query {
-  dog: Dog
-  human(id: ID!): Human
-  pets(filter: Filter, limit: Int = 10, ids: [ID!]): [Pet]
-  catOrDog: CatOrDog
-  being: Being
-  color: Color
-}
-type Subscription { newDog: Dog newCat: Cat }
-)";
 
 // Prints the TypeInfo at every hook in the format of the graphql-js script.
 class Tracer : public Visitor {
@@ -114,7 +94,7 @@ class Tracer : public Visitor {
 };
 
 TEST(ValidationContext, WalkShowsGraphqlJsTypeInfo) {
-  auto schema = build_schema(kPetsSdl);
+  const schema::Schema* schema = testing::testdata_schema("pets");
   ASSERT_TRUE(schema);
   constexpr std::string_view query =
       R"(query Q($id: ID! = "1", $f: Filter = {name: "a"}) @skip(if: $b) {
@@ -167,7 +147,7 @@ class SkipFields : public Visitor {
 };
 
 TEST(ValidationContext, SkipChildrenStillLeaves) {
-  auto schema = build_schema(kPetsSdl);
+  const schema::Schema* schema = testing::testdata_schema("pets");
   ASSERT_TRUE(schema);
   Arena arena;
   auto doc = graphql::parse("{ human(id: 1) { name } dog { name } }", arena);
@@ -191,7 +171,7 @@ std::string usage_line(const schema::Schema& s, const VariableUsage& u) {
 }
 
 TEST(ValidationContext, RecursiveFragmentsAndVariableUsagesInGraphqlJsOrder) {
-  auto schema = build_schema(kPetsSdl);
+  const schema::Schema* schema = testing::testdata_schema("pets");
   ASSERT_TRUE(schema);
   constexpr std::string_view query = R"(query A($x: Int = 1) { ...FA human(id: $x) { ...FB } }
 fragment FA on Query { pets(limit: $y, filter: {nested: {tags: [$z]}}) { ...FC } }
@@ -242,7 +222,7 @@ query B { ...FD }
 }
 
 TEST(ValidationContext, FragmentLookupTakesTheLastDefinition) {
-  auto schema = build_schema(kPetsSdl);
+  const schema::Schema* schema = testing::testdata_schema("pets");
   ASSERT_TRUE(schema);
   Arena arena;
   auto doc = graphql::parse(

@@ -2,12 +2,17 @@
 // run_rules() parses a query, validates it against a schema with the named
 // rules (all rules when empty) and renders each diagnostic as one line,
 // "message @line:col @line:col", warnings prefixed with "warning: ", so that a
-// test compares graphql-js's output line by line.
+// test compares graphql-js's output line by line. testdata_schema() builds one
+// of the schemas of testdata/schemas/ (the rule fixtures' schemas), once.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,5 +56,36 @@ inline std::vector<std::string> run_rules(const schema::Schema& schema, std::str
 }
 
 using Lines = std::vector<std::string>;
+
+// The whole file, or false when it cannot be read.
+inline bool read_file(const std::filesystem::path& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  out = buffer.str();
+  return true;
+}
+
+inline const std::filesystem::path kValidateSourceDir =
+    std::filesystem::path(GQLEVAL_SOURCE_DIR) / "engine" / "validate";
+
+// testdata/schemas/<name>.graphql, built once; nullptr (and a test failure)
+// when it is missing or does not build.
+inline const schema::Schema* testdata_schema(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const schema::Schema>> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) {
+    std::string sdl;
+    std::shared_ptr<const schema::Schema> built;
+    if (read_file(kValidateSourceDir / "testdata" / "schemas" / (name + ".graphql"), sdl)) {
+      built = build_schema(sdl);
+    } else {
+      ADD_FAILURE() << "no schema " << name << " in testdata/schemas";
+    }
+    it = cache.emplace(name, std::move(built)).first;
+  }
+  return it->second.get();
+}
 
 }  // namespace gqleval::validate::testing

@@ -1,4 +1,4 @@
-// Benchmarks of the value and argument rules of validate-values, each run
+// Benchmarks of the value and argument rules (variables, arguments, values), each run
 // alone (options.rules) on one typical query: arguments of every scalar kind,
 // an enum, input objects with nested filters, lists, variables with defaults,
 // a fragment and directives. The document is parsed once; only validate() is
