@@ -19,7 +19,7 @@
 #include <span>
 #include <string_view>
 
-#include "engine/validate/context.h"
+#include "engine/validate/internal/context.h"
 
 namespace gqleval::validate {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/validate/rule.h"
-#include "engine/validate/sdl_directives.h"
+#include "engine/validate/internal/sdl_directives.h"
 #include "engine/schema/suggestions.h"
 
 namespace gqleval::validate {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/validate/rule.h"
-#include "engine/validate/sdl_directives.h"
+#include "engine/validate/internal/sdl_directives.h"
 
 namespace gqleval::validate {
 namespace {

@@ -7,7 +7,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "engine/validate/overlapping_fields.h"
+#include "engine/validate/internal/overlapping_fields.h"
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {

@@ -9,9 +9,9 @@
 #include <string>
 
 #include "engine/graphql/printer.h"
-#include "engine/validate/literal_coercion.h"
+#include "engine/validate/internal/literal_coercion.h"
 #include "engine/validate/rule.h"
-#include "engine/validate/sdl_directives.h"
+#include "engine/validate/internal/sdl_directives.h"
 
 namespace gqleval::validate {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/validate/rule.h"
-#include "engine/validate/sdl_directives.h"
+#include "engine/validate/internal/sdl_directives.h"
 
 namespace gqleval::validate {
 namespace {

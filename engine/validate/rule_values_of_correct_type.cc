@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "engine/graphql/printer.h"
-#include "engine/validate/literal_coercion.h"
+#include "engine/validate/internal/literal_coercion.h"
 #include "engine/validate/rule.h"
-#include "engine/validate/sdl_directives.h"
+#include "engine/validate/internal/sdl_directives.h"
 #include "engine/schema/suggestions.h"
 
 namespace gqleval::validate {

@@ -12,7 +12,7 @@
 // are skipped; when a name is defined twice, the last definition counts.
 #include <string>
 
-#include "engine/validate/literal_coercion.h"
+#include "engine/validate/internal/literal_coercion.h"
 #include "engine/validate/rule.h"
 
 namespace gqleval::validate {

@@ -2,7 +2,7 @@
 
 #include <span>
 
-#include "engine/validate/literal_coercion.h"
+#include "engine/validate/internal/literal_coercion.h"
 
 namespace gqleval::validate {
 namespace {

@@ -30,8 +30,8 @@
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
 #include "engine/schema/schema.h"
-#include "engine/validate/context.h"
-#include "engine/validate/overlapping_fields.h"
+#include "engine/validate/internal/context.h"
+#include "engine/validate/internal/overlapping_fields.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::validate {

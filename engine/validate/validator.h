@@ -25,7 +25,7 @@
 #include "engine/base/result.h"
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
-#include "engine/validate/context.h"
+#include "engine/validate/internal/context.h"
 
 namespace gqleval::validate {
 

@@ -47,7 +47,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
-#include "engine/validate/context.h"
+#include "engine/validate/internal/context.h"
 
 namespace gqleval::validate {
 

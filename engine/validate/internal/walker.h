@@ -18,8 +18,8 @@
 
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
-#include "engine/validate/context.h"
-#include "engine/validate/visitor.h"
+#include "engine/validate/internal/context.h"
+#include "engine/validate/internal/visitor.h"
 
 namespace gqleval::validate {
 

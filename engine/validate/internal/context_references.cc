@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/validate/context.h"
-#include "engine/validate/workspace_buffers.h"
+#include "engine/validate/internal/context.h"
+#include "engine/validate/internal/workspace_buffers.h"
 
 namespace gqleval::validate {
 namespace {

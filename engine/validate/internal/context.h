@@ -46,8 +46,8 @@
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/options.h"
-#include "engine/validate/visitor.h"
-#include "engine/validate/workspace.h"
+#include "engine/validate/internal/visitor.h"
+#include "engine/validate/internal/workspace.h"
 
 namespace gqleval::validate {
 

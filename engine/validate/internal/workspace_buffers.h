@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "engine/graphql/ast.h"
-#include "engine/validate/context.h"
-#include "engine/validate/walk_tape.h"
-#include "engine/validate/workspace.h"
+#include "engine/validate/internal/context.h"
+#include "engine/validate/internal/walk_tape.h"
+#include "engine/validate/internal/workspace.h"
 
 namespace gqleval::validate {
 

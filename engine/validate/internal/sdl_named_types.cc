@@ -1,4 +1,4 @@
-#include "engine/validate/sdl_named_types.h"
+#include "engine/validate/internal/sdl_named_types.h"
 
 namespace gqleval::validate {
 namespace {

@@ -1,9 +1,9 @@
-#include "engine/validate/overlapping_collect.h"
+#include "engine/validate/internal/overlapping_collect.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "engine/validate/overlapping_values.h"
+#include "engine/validate/internal/overlapping_values.h"
 
 namespace gqleval::validate {
 namespace {

@@ -1,11 +1,11 @@
-#include "engine/validate/context.h"
+#include "engine/validate/internal/context.h"
 
 #include <memory>
 #include <utility>
 
-#include "engine/validate/walk_tape.h"
-#include "engine/validate/walker.h"
-#include "engine/validate/workspace_buffers.h"
+#include "engine/validate/internal/walk_tape.h"
+#include "engine/validate/internal/walker.h"
+#include "engine/validate/internal/workspace_buffers.h"
 
 namespace gqleval::validate {
 

@@ -1,10 +1,10 @@
-#include "engine/validate/walk_tape.h"
+#include "engine/validate/internal/walk_tape.h"
 
 #include <algorithm>
 #include <bit>
 
-#include "engine/validate/context.h"
-#include "engine/validate/walker.h"
+#include "engine/validate/internal/context.h"
+#include "engine/validate/internal/walker.h"
 
 namespace gqleval::validate {
 

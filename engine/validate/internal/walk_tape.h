@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "engine/graphql/ast.h"
-#include "engine/validate/visitor.h"
+#include "engine/validate/internal/visitor.h"
 
 namespace gqleval::validate {
 

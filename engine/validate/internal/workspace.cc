@@ -1,6 +1,6 @@
-#include "engine/validate/workspace.h"
+#include "engine/validate/internal/workspace.h"
 
-#include "engine/validate/workspace_buffers.h"
+#include "engine/validate/internal/workspace_buffers.h"
 
 namespace gqleval::validate {
 

@@ -1,4 +1,4 @@
-#include "engine/validate/literal_coercion.h"
+#include "engine/validate/internal/literal_coercion.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "engine/validate/overlapping_values.h"
+#include "engine/validate/internal/overlapping_values.h"
 
 #include <algorithm>
 #include <array>

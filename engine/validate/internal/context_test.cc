@@ -4,7 +4,7 @@
 // variable-usage helpers (printed by 16.15.0) come from graphql-js
 // (visitWithTypeInfo, ValidationContext) on the same schema and documents, and
 // are compared line by line. The schema is testdata/schemas/pets.graphql.
-#include "engine/validate/context.h"
+#include "engine/validate/internal/context.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "engine/validate/sdl_directives.h"
+#include "engine/validate/internal/sdl_directives.h"
 
 namespace gqleval::validate {
 

@@ -1,6 +1,6 @@
 // literal_coercion.h: graphql-js valueFromAST on literals, against the schema
 // of the value fixtures (testdata/schemas/values.graphql).
-#include "engine/validate/literal_coercion.h"
+#include "engine/validate/internal/literal_coercion.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
-#include "engine/validate/overlapping_fields.h"
+#include "engine/validate/internal/overlapping_fields.h"
 
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
 #include <utility>
 
-#include "engine/validate/overlapping_collect.h"
-#include "engine/validate/overlapping_values.h"
+#include "engine/validate/internal/overlapping_collect.h"
+#include "engine/validate/internal/overlapping_values.h"
 
 namespace gqleval::validate {
 namespace {
