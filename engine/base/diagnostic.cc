@@ -2,11 +2,16 @@
 
 namespace gqleval {
 
-Diagnostic make_error(std::string_view rule, std::string message, std::optional<SourcePos> pos) {
+Diagnostic make_error(std::string_view rule, std::string message) {
   Diagnostic d;
   d.rule = std::string(rule);
   d.message = std::move(message);
-  if (pos) d.locations.push_back(*pos);
+  return d;
+}
+
+Diagnostic make_error(std::string_view rule, std::string message, SourcePos pos) {
+  Diagnostic d = make_error(rule, std::move(message));
+  d.locations.push_back(pos);
   return d;
 }
 

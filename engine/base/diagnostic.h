@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,11 +33,11 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
-// An error of `rule` with `message`, at `pos` when the text has a place for it
-// (a rules-file entry or a missing column has none: its diagnostic has no
-// locations, and is printed with the file name alone).
-Diagnostic make_error(std::string_view rule, std::string message,
-                      std::optional<SourcePos> pos = std::nullopt);
+// An error of `rule` with `message` at `pos`.
+Diagnostic make_error(std::string_view rule, std::string message, SourcePos pos);
+// An error with no place in the text (a rules-file entry, a missing column):
+// it has no locations and is printed with the file name alone.
+Diagnostic make_error(std::string_view rule, std::string message);
 
 // "line:column: Rule: message" for each location (one line per location),
 // "line:column: warning: Rule: message" for a warning.
