@@ -33,8 +33,6 @@ struct QueryDiagnostic {
 // the BOM (comments alone are not a query either, but the parser says so).
 bool is_blank(std::string_view text);
 
-Diagnostic error_without_location(std::string_view rule, std::string message);
-
 enum class QueryState : uint8_t {
   kOk,       // parsed, valid, operation chosen
   kNoQuery,  // a candidate with nothing in it (not found, or blank)

@@ -119,8 +119,8 @@ PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites
     any_reference_invalid = any_reference_invalid || references_.back().state != QueryState::kOk;
   }
   if (references.empty()) {
-    result.errors.push_back({QueryRole::kReference, 0,
-                             error_without_location("Reference", "No reference query was given.")});
+    result.errors.push_back(
+        {QueryRole::kReference, 0, make_error("Reference", "No reference query was given.")});
     any_reference_invalid = true;
   }
   const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
