@@ -69,8 +69,7 @@ BaselineScorer::Prepared BaselineScorer::run(std::string_view text, QueryRole ro
       for (const JsonValue& e : errors->items()) {
         const JsonValue* message = e.find("message");
         result_->errors.push_back(
-            {role, index,
-             score::error_without_location("Execution", message ? message->as_string() : "error")});
+            {role, index, make_error("Execution", message ? message->as_string() : "error")});
       }
     }
   }
@@ -94,11 +93,10 @@ BaselineResult BaselineScorer::score(const schema::Schema& schema, const Synthet
   if (!score::is_blank(variables_json)) {
     auto parsed = parse_json(variables_json);
     if (!parsed) {
-      variables_error = score::error_without_location(
-          "VariableValues", "The variables are not valid JSON: " + parsed.error().message);
+      variables_error = make_error("VariableValues",
+                                   "The variables are not valid JSON: " + parsed.error().message);
     } else if (parsed->kind() != JsonValue::Kind::kObject) {
-      variables_error =
-          score::error_without_location("VariableValues", "The variables must be a JSON object.");
+      variables_error = make_error("VariableValues", "The variables must be a JSON object.");
     } else {
       variables = std::move(*parsed);
     }
@@ -110,8 +108,7 @@ BaselineResult BaselineScorer::score(const schema::Schema& schema, const Synthet
   bool any_reference_invalid = references.empty();
   if (references.empty()) {
     result.errors.push_back(
-        {QueryRole::kReference, 0,
-         score::error_without_location("Reference", "No reference query was given.")});
+        {QueryRole::kReference, 0, make_error("Reference", "No reference query was given.")});
   }
   for (size_t k = 0; k < references.size(); ++k) {
     refs.push_back(run(references[k], QueryRole::kReference, static_cast<uint32_t>(k), false));
