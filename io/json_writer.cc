@@ -7,7 +7,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "io/utf8.h"
+#include "engine/base/utf8.h"
 
 namespace gqleval::io {
 namespace {
@@ -51,13 +51,13 @@ void append_json_string(std::string& out, std::string_view text) {
     if (p == end) break;
     auto c = static_cast<unsigned char>(*p);
     if (c >= 0x80) {
-      Utf8Step step = utf8_step(p, end);
-      if (step.valid) {
-        out.append(p, step.bytes);
+      const utf8::Decoded d = utf8::decode(p, end);
+      if (d.valid) {
+        out.append(p, d.length);
       } else {
         out.append("\xEF\xBF\xBD");  // U+FFFD
       }
-      p += step.bytes;
+      p += d.length;
       continue;
     }
     switch (c) {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "engine/base/concat.h"
+#include "engine/base/utf8.h"
 #include "engine/graphql/block_string.h"
-#include "engine/graphql/utf8.h"
 
 namespace gqleval::graphql {
 
