@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "engine/base/arena.h"
+#include "engine/base/utf8.h"
 #include "io/csv_reader.h"
 #include "io/csv_splitter.h"
-#include "io/utf8.h"
 
 namespace gqleval::io {
 namespace {
@@ -79,7 +79,7 @@ BENCHMARK(BM_CsvSplitAndParseFields)->Unit(benchmark::kMillisecond);
 
 void BM_Utf8Validate(benchmark::State& state) {
   const std::string& text = synthetic_csv();
-  for (auto _ : state) benchmark::DoNotOptimize(is_valid_utf8(text));
+  for (auto _ : state) benchmark::DoNotOptimize(utf8::is_valid(text));
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 BENCHMARK(BM_Utf8Validate)->Unit(benchmark::kMillisecond);

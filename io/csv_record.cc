@@ -3,8 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "engine/base/utf8.h"
 #include "io/byte_scan.h"
-#include "io/utf8.h"
 
 namespace gqleval::io {
 namespace {
@@ -92,7 +92,7 @@ CsvRecordStatus parse_csv_record(std::string_view buffer, const RecordSpan& span
       p = sep;
     }
     std::string_view raw(field_start, static_cast<size_t>(p - field_start));
-    if (size_t bad = find_invalid_utf8(raw); bad != kUtf8Valid) {
+    if (size_t bad = utf8::find_invalid(raw); bad != utf8::kValid) {
       note(CsvIssue::kInvalidUtf8, index, field_start + bad);
     }
     if (value.size() > limits.max_field_bytes) note(CsvIssue::kFieldTooLarge, index, field_start);
@@ -132,7 +132,7 @@ SourcePos csv_position(std::string_view buffer, const RecordSpan& span, uint64_t
     p = nl + 1;
   }
   size_t column =
-      1 + utf16_length(std::string_view(line_start, static_cast<size_t>(at - line_start)));
+      1 + utf8::utf16_length(std::string_view(line_start, static_cast<size_t>(at - line_start)));
   return {static_cast<uint32_t>(line), static_cast<uint32_t>(column)};
 }
 

@@ -6,13 +6,9 @@
 //   JsonWriter w(line);
 //   w.begin_object().key("row").num(17).key("verdict").str("equivalent").end_object();
 //
-// append_json_string() writes a JSON string literal per RFC 8259: '"' and '\'
-// escaped, \b \f \n \r \t in their short forms, other control characters as
-// \u00XX, everything else (valid UTF-8, DEL, U+2028) as is. Output is always
-// valid UTF-8: each malformed sequence (a maximal subpart, as in utf8.h)
-// becomes U+FFFD, so a bad input byte can never break a result file.
-// Non-finite doubles are written as null (JSON has no NaN). Runs of plain bytes
-// are found 16 at a time and copied in one append.
+// append_json_string() writes a JSON string literal per RFC 8259 in the JSON
+// style of engine/base/string_literal.h: always valid UTF-8, DEL and U+2028 as
+// they are. Non-finite doubles are written as null (JSON has no NaN).
 //
 // The writer checks nesting only in debug builds (assert); it never throws and
 // allocates only by growing out.
@@ -25,9 +21,13 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/string_literal.h"
+
 namespace gqleval::io {
 
-void append_json_string(std::string& out, std::string_view text);
+inline void append_json_string(std::string& out, std::string_view text) {
+  append_string_literal<StringLiteralStyle::kJson>(out, text);
+}
 
 class JsonWriter {
  public:

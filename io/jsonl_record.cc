@@ -4,9 +4,9 @@
 
 #include <string>
 
+#include "engine/base/utf8.h"
 #include "io/byte_scan.h"
 #include "io/csv_reader.h"
-#include "io/utf8.h"
 
 namespace gqleval::io {
 namespace {
@@ -72,7 +72,7 @@ JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const Record
                                            Arena& arena, std::vector<JsonField>& fields) {
   fields.clear();
   std::string_view line = span.text(buffer);
-  if (size_t bad = find_invalid_utf8(line); bad != kUtf8Valid) {
+  if (size_t bad = utf8::find_invalid(line); bad != utf8::kValid) {
     return {JsonlIssue::kInvalidUtf8, span.begin + bad, {}};
   }
   simdjson::dom::element doc;
@@ -141,7 +141,7 @@ Diagnostic describe_jsonl_issue(std::string_view buffer, const RecordSpan& span,
   std::string_view line = span.text(buffer);
   auto column_at = [&](uint64_t offset) {
     return static_cast<uint32_t>(
-        1 + utf16_length(line.substr(0, static_cast<size_t>(offset - span.begin))));
+        1 + utf8::utf16_length(line.substr(0, static_cast<size_t>(offset - span.begin))));
   };
   const auto line_no = static_cast<uint32_t>(span.line);
   switch (status.issue) {

@@ -4,9 +4,9 @@
 
 #include <cstring>
 
+#include "engine/base/utf8.h"
 #include "io/graphql_skim.h"
 #include "io/markdown_fence.h"
-#include "io/utf8.h"
 
 namespace gqleval::io {
 namespace {
@@ -159,9 +159,9 @@ size_t blank_out(const char* p, const char* end, char* out) {
       *o++ = *p++;
       continue;
     }
-    Utf8Step step = utf8_step(p, end);
-    for (uint32_t i = 0; i < step.utf16_units; ++i) *o++ = ' ';
-    p += step.bytes;
+    const utf8::Decoded d = utf8::decode(p, end);
+    for (uint32_t i = 0; i < utf8::utf16_units(d.code_point); ++i) *o++ = ' ';
+    p += d.length;
   }
   return static_cast<size_t>(o - out);
 }
@@ -285,7 +285,7 @@ SourcePos position_in_text(std::string_view text, const Extraction& extraction,
     }
   }
   auto column = static_cast<uint32_t>(
-      1 + utf16_length(text.substr(line_start, extraction.offset - line_start)));
+      1 + utf8::utf16_length(text.substr(line_start, extraction.offset - line_start)));
   if (in_query.line == 1) return {line, column + in_query.column - 1};
   return {line + in_query.line - 1, in_query.column};
 }

@@ -2,12 +2,12 @@
 
 #include <chrono>
 
-#include "kernels/hash.h"
+#include "engine/base/hash.h"
 
 namespace gqleval::baseline {
 
 const DataEntry& DataCache::get(std::string_view sdl) {
-  const uint64_t h = kernels::hash_string(sdl);
+  const uint64_t h = hash_bytes(sdl);
   std::lock_guard<std::mutex> lock(mutex_);
   auto [begin, end] = entries_.equal_range(h);
   for (auto it = begin; it != end; ++it) {

@@ -4,7 +4,7 @@
 //   BM_RunBatch       end to end, file to results file, per thread count;
 //   BM_ScoreShard     one worker over a 256-row shard (rows/s, and heap
 //                     allocations per row counted by testing/allocation_counter.h);
-//   BM_SchemaLookup   the per-row schema cache hit (hash + compare ~2 KB);
+//   BM_SchemaLookup   the per-row schema cache hit (compare ~2 KB);
 //   BM_FormatResult   one JSONL result line.
 // Skips when the shared datasets are absent.
 #include <benchmark/benchmark.h>

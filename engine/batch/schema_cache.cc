@@ -5,15 +5,15 @@
 #include <mutex>
 #include <utility>
 
+#include "engine/base/hash.h"
 #include "engine/score/score_pair.h"
 #include "io/file.h"
-#include "kernels/hash.h"
 
 namespace gqleval::batch {
 
 SchemaCache::SchemaCache(SchemaCacheOptions options) : options_(std::move(options)) {}
 
-uint64_t SchemaCache::hash(std::string_view sdl) { return kernels::hash_string(sdl); }
+uint64_t SchemaCache::hash(std::string_view sdl) { return hash_bytes(sdl); }
 
 std::unique_ptr<SchemaEntry> SchemaCache::build(std::string_view sdl) const {
   auto entry = std::make_unique<SchemaEntry>();
@@ -84,12 +84,13 @@ std::vector<std::pair<std::string, size_t>> SchemaCache::rules_warnings() const 
 }
 
 const SchemaEntry& SchemaMemo::get(std::string_view sdl) {
-  const uint64_t h = SchemaCache::hash(sdl);
-  for (const Slot& s : slots_) {
-    if (s.entry != nullptr && s.hash == h && s.entry->text == sdl) return *s.entry;
+  // Texts are compared before any hashing: unequal sizes end most comparisons
+  // at once, and one memcmp of the matching text is cheaper than hashing it.
+  for (const SchemaEntry* e : slots_) {
+    if (e != nullptr && e->text == sdl) return *e;
   }
-  const SchemaEntry& e = cache_->get(sdl, h);
-  slots_[next_] = Slot{h, &e};
+  const SchemaEntry& e = cache_->get(sdl);
+  slots_[next_] = &e;
   next_ = (next_ + 1) % kSlots;
   return e;
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "engine/graphql/utf8.h"
+#include "engine/base/utf8.h"
 
 namespace gqleval::graphql {
 

@@ -3,10 +3,10 @@
 #include <array>
 #include <cstdio>
 
-#include "engine/graphql/block_string.h"
 #include "engine/base/concat.h"
+#include "engine/base/utf8.h"
+#include "engine/graphql/block_string.h"
 #include "engine/graphql/location.h"
-#include "engine/graphql/utf8.h"
 
 namespace gqleval::graphql {
 

@@ -1,6 +1,6 @@
 #include "engine/graphql/location.h"
 
-#include "engine/graphql/utf8.h"
+#include "engine/base/utf8.h"
 
 namespace gqleval::graphql {
 

@@ -1,12 +1,12 @@
 #include "engine/graphql/printer.h"
 
-#include <cstdio>
 #include <string_view>
 #include <vector>
 
 #include "engine/base/concat.h"
+#include "engine/base/string_literal.h"
+#include "engine/base/utf8.h"
 #include "engine/graphql/block_string.h"
-#include "engine/graphql/utf8.h"
 
 namespace gqleval::graphql {
 
@@ -295,40 +295,9 @@ std::string print_definition(const ast::Definition& d) {
 }  // namespace
 
 std::string print_string(std::string_view value) {
-  std::string out = "\"";
+  std::string out;
   out.reserve(value.size() + 2);
-  for (size_t i = 0; i < value.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(value[i]);
-    unsigned code = c;
-    size_t length = 1;
-    // U+0080..U+009F (C1 controls) are escaped too; in UTF-8 they are C2 80..C2 9F.
-    if (c == 0xC2 && i + 1 < value.size()) {
-      unsigned char c2 = static_cast<unsigned char>(value[i + 1]);
-      if (c2 >= 0x80 && c2 <= 0x9F) {
-        code = c2;
-        length = 2;
-      }
-    }
-    switch (code) {
-      case '"': out.append("\\\""); break;
-      case '\\': out.append("\\\\"); break;
-      case '\b': out.append("\\b"); break;
-      case '\t': out.append("\\t"); break;
-      case '\n': out.append("\\n"); break;
-      case '\f': out.append("\\f"); break;
-      case '\r': out.append("\\r"); break;
-      default:
-        if (code < 0x20 || (code >= 0x7F && code <= 0x9F && (length == 2 || code == 0x7F))) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04X", code);
-          out.append(buf);
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-    i += length - 1;
-  }
-  out.push_back('"');
+  append_string_literal<StringLiteralStyle::kGraphQL>(out, value);
   return out;
 }
 

@@ -25,8 +25,8 @@ std::string print(const ast::Value& value);
 std::string print(const ast::Type& type);
 std::string print(const ast::SelectionSet& selection_set);
 
-// A JSON-style string literal as graphql-js printString() writes it: control
-// characters, `"` and `\` escaped; other characters kept as they are.
+// A string literal as graphql-js printString() writes it (the GraphQL style of
+// engine/base/string_literal.h).
 std::string print_string(std::string_view value);
 
 }  // namespace gqleval::graphql

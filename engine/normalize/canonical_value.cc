@@ -1,5 +1,7 @@
 #include "engine/normalize/canonical_value.h"
 
+#include "engine/base/string_literal.h"
+
 namespace gqleval::normalize {
 
 bool values_equal(const CValue& a, const CValue& b) {
@@ -54,32 +56,6 @@ bool has_symbol(const CValue& v) {
   }
 }
 
-void append_quoted(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out.push_back('"');
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"': out.append("\\\""); break;
-      case '\\': out.append("\\\\"); break;
-      case '\b': out.append("\\b"); break;
-      case '\f': out.append("\\f"); break;
-      case '\n': out.append("\\n"); break;
-      case '\r': out.append("\\r"); break;
-      case '\t': out.append("\\t"); break;
-      default:
-        if (u < 0x20 || u == 0x7f) {
-          out.append("\\u00");
-          out.push_back(kHex[u >> 4]);
-          out.push_back(kHex[u & 15]);
-        } else {
-          out.push_back(c);
-        }
-    }
-  }
-  out.push_back('"');
-}
-
 void append_symbol_marker(std::string& out, uint32_t index) {
   static constexpr char kHex[] = "0123456789abcdef";
   out.push_back(kSymbolMarker);
@@ -102,7 +78,7 @@ void append_value(std::string& out, const CValue& v) {
     case CKind::kInt:
     case CKind::kFloat:
     case CKind::kEnum: out.append(v.text); return;
-    case CKind::kString: append_quoted(out, v.text); return;
+    case CKind::kString: append_string_literal<StringLiteralStyle::kCanonical>(out, v.text); return;
     case CKind::kSymbol: append_symbol_marker(out, v.symbol); return;
     case CKind::kList:
       out.push_back('[');

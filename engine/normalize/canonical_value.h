@@ -6,7 +6,8 @@
 // Float position are both `1.0`), an ID always as a string (`1` -> `"1"`), a
 // single value at a list position wrapped in a one-element list, input-object
 // fields sorted by name with the fields equal to their declared default left
-// out, strings decoded (block or not) and printed with JSON-style escapes.
+// out, strings decoded (block or not) and printed as string literals in the
+// canonical style of engine/base/string_literal.h.
 //
 // A variable that has no value stays a symbol: a CValue of kind kSymbol that
 // carries the variable's index. In text, a symbol prints as a marker (a 0x01
@@ -71,8 +72,6 @@ bool has_symbol(const CValue& v);
 void append_value(std::string& out, const CValue& v);
 // Appends `(a: 1, b: 2)` for a non-empty argument list (sorted by the caller).
 void append_arguments(std::string& out, std::span<const CArgument> args);
-// Appends s as a GraphQL string literal with JSON-style escapes.
-void append_quoted(std::string& out, std::string_view s);
 
 // ---- symbol markers
 inline constexpr char kSymbolMarker = '\x01';

@@ -7,8 +7,10 @@ namespace gqleval::normalize {
 namespace {
 
 TEST(CanonicalValueTest, StringsEscapeControlCharactersSoMarkersCannotAppear) {
+  const std::string text = std::string("a\"b\\c\n\t\x01\x03\x7f") + "é";
+  CValue s{CKind::kString, false, 0, text, {}, {}};
   std::string out;
-  append_quoted(out, std::string("a\"b\\c\n\t\x01\x03\x7f") + "é");
+  append_value(out, s);
   EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\u0001\\u0003\\u007fé\"");
   EXPECT_EQ(out.find(kSymbolMarker), std::string::npos);
 }

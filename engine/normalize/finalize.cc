@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <new>
 
-#include "engine/normalize/hash.h"
+#include "engine/base/hash.h"
 #include "engine/normalize/tree_builder.h"
 
 namespace gqleval::normalize {

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/normalize/hash.h"
+#include "engine/base/hash.h"
 
 namespace gqleval::normalize {
 namespace {

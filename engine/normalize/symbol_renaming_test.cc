@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/normalize/hash.h"
+#include "engine/base/hash.h"
 #include "engine/normalize/normalize_test_util.h"
 
 namespace gqleval::normalize {

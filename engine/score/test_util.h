@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/normalize/hash.h"
+#include "engine/base/hash.h"
 #include "engine/normalize/normal_tree.h"
 #include "engine/normalize/normalize.h"
 #include "engine/normalize/rewrites.h"
@@ -159,8 +159,8 @@ class TreeMaker {
       normalize::Node& n = nodes_[i];
       n.key = keys_[i];
       n.name = keys_[i];
-      const uint64_t h = normalize::hash_bytes(n.key);
-      n.hash = n.is_field ? normalize::hash_combine(nodes_[n.parent].hash, h) : h;
+      const uint64_t h = hash_bytes(n.key);
+      n.hash = n.is_field ? hash_combine(nodes_[n.parent].hash, h) : h;
       n.child_count = 0;
       n.first_child = 0;
     }

@@ -1,10 +1,26 @@
-#include "engine/graphql/utf8.h"
+#include "engine/base/utf8.h"
 
-namespace gqleval::graphql::utf8 {
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
+namespace gqleval::utf8 {
 namespace {
 
 bool in(unsigned char c, unsigned char lo, unsigned char hi) { return c >= lo && c <= hi; }
+
+// The first byte at or after p with the high bit set, or end.
+const char* skip_ascii(const char* p, const char* end) {
+#if defined(__SSE2__)
+  while (end - p >= 16) {
+    int mask = _mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+    p += 16;
+  }
+#endif
+  while (p < end && static_cast<unsigned char>(*p) < 0x80) ++p;
+  return p;
+}
 
 }  // namespace
 
@@ -32,7 +48,7 @@ Decoded decode(const char* p, const char* end) {
     if (b0 == 0xF0) lo = 0x90;
     if (b0 == 0xF4) hi = 0x8F;
   } else {
-    return {0xFFFD, 1, false};
+    return {0xFFFD, 1, false};  // 80..C1 or F5..FF can never start a character
   }
   uint32_t i = 1;
   for (; i <= need; ++i) {
@@ -45,20 +61,32 @@ Decoded decode(const char* p, const char* end) {
 }
 
 size_t utf16_length(std::string_view text) {
-  size_t units = 0;
   const char* p = text.data();
   const char* end = p + text.size();
+  size_t units = 0;
   while (p < end) {
-    if (static_cast<unsigned char>(*p) < 0x80) {
-      ++units;
-      ++p;
-      continue;
-    }
+    const char* ascii_end = skip_ascii(p, end);
+    units += static_cast<size_t>(ascii_end - p);
+    p = ascii_end;
+    if (p == end) break;
     Decoded d = decode(p, end);
     units += utf16_units(d.code_point);
     p += d.length;
   }
   return units;
+}
+
+size_t find_invalid(std::string_view text) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  const char* p = begin;
+  for (;;) {
+    p = skip_ascii(p, end);
+    if (p == end) return kValid;
+    Decoded d = decode(p, end);
+    if (!d.valid) return static_cast<size_t>(p - begin);
+    p += d.length;
+  }
 }
 
 void append(std::string& out, uint32_t code_point) {
@@ -85,10 +113,8 @@ void append_sanitized(std::string& out, std::string_view text) {
   const char* end = p + text.size();
   const char* run = p;  // start of the pending well-formed run
   while (p < end) {
-    if (static_cast<unsigned char>(*p) < 0x80) {
-      ++p;
-      continue;
-    }
+    p = skip_ascii(p, end);
+    if (p == end) break;
     Decoded d = decode(p, end);
     if (!d.valid) {
       out.append(run, p);
@@ -98,21 +124,6 @@ void append_sanitized(std::string& out, std::string_view text) {
     p += d.length;
   }
   out.append(run, end);
-}
-
-bool is_valid(std::string_view text) {
-  const char* p = text.data();
-  const char* end = p + text.size();
-  while (p < end) {
-    if (static_cast<unsigned char>(*p) < 0x80) {
-      ++p;
-      continue;
-    }
-    Decoded d = decode(p, end);
-    if (!d.valid) return false;
-    p += d.length;
-  }
-  return true;
 }
 
 std::string utf16_prefix(std::string_view text, size_t units) {
@@ -133,4 +144,4 @@ std::string utf16_prefix(std::string_view text, size_t units) {
   return out;
 }
 
-}  // namespace gqleval::graphql::utf8
+}  // namespace gqleval::utf8
