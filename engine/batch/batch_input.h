@@ -2,7 +2,7 @@
 // column names, a serial source of record shards, and a per-worker reader that
 // turns one record into cells.
 //
-// Format: --format, else the extension (.csv; .jsonl, .ndjson, .json), else
+// Format: as the caller says, else the extension (.csv; .jsonl, .ndjson, .json), else
 // the first byte that is not blank ('{' means JSON Lines). CSV is RFC 4180 with
 // a header row (io/csv_reader.h); JSON Lines has one object per line, and its
 // column names are the member names of all the lines that parse, in order of

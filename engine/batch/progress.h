@@ -4,8 +4,9 @@
 //
 //   [#########.............]  41%  412,000 rows  27,310 rows/s  ETA 0:21
 //
-// Drawn only when enabled (stderr is a terminal and --quiet is not given),
-// redrawn at most ten times a second in place ('\r'), and erased by finish().
+// Drawn only when the caller enables it (the CLI: stderr is a terminal and the
+// run is not quiet), redrawn at most ten times a second in place ('\r'), and
+// erased by finish().
 // Called from the writer stage only, so it needs no locking.
 #pragma once
 

@@ -83,15 +83,8 @@ bool write_text(const std::string& path, const std::string& text) {
   return std::fclose(f) == 0 && ok;
 }
 
-}  // namespace
-
-int run_score(std::span<char* const> argv) {
-  Args args("score", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);
-    return kExitOk;
-  }
+// The run's options from the flags; a wrong flag fails `args`.
+batch::BatchOptions read_options(Args& args) {
   batch::BatchOptions o;
   if (args.ok() && args.positionals().size() != 1) {
     args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
@@ -134,36 +127,51 @@ int run_score(std::span<char* const> argv) {
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
   if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);
-  const bool quiet = args.has("quiet");
-  o.progress = !quiet && batch::stderr_is_terminal();
+  o.progress = !args.has("quiet") && batch::stderr_is_terminal();
+  return o;
+}
+
+// The summary may overwrite neither the input nor the results.
+bool summary_path_is_free(const batch::BatchOptions& o, const std::string& path) {
+  if (io::same_file(o.input, path)) {
+    std::fprintf(stderr, "gqleval score: the summary %s is the input file\n", path.c_str());
+    return false;
+  }
+  if (path == o.output || io::same_file(o.output, path)) {
+    std::fprintf(stderr, "gqleval score: the summary %s is the results file\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_score(std::span<char* const> argv) {
+  Args args("score", kFlags, argv);
+  if (args.help()) {
+    std::fputs(kHelp.data(), stdout);
+    std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);
+    return kExitOk;
+  }
+  const batch::BatchOptions o = read_options(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
   }
-
-  if (auto path = args.value("summary")) {
-    if (io::same_file(o.input, *path)) {
-      std::fprintf(stderr, "gqleval score: the summary %s is the input file\n", path->c_str());
-      return kExitUsage;
-    }
-    if (*path == o.output || io::same_file(o.output, *path)) {
-      std::fprintf(stderr, "gqleval score: the summary %s is the results file\n", path->c_str());
-      return kExitUsage;
-    }
-  }
+  const auto summary_path = args.value("summary");
+  if (summary_path && !summary_path_is_free(o, *summary_path)) return kExitUsage;
   auto report = batch::run_batch(o);
   if (!report) {
     std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());
     return kExitUsage;
   }
-  if (!quiet) {
+  if (!args.has("quiet")) {
     std::fputs(batch::summary_table(report->summary, report->facts).c_str(), stderr);
   }
-  if (auto path = args.value("summary")) {
-    if (!write_text(*path, batch::summary_json(report->summary, report->facts))) {
-      std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n", path->c_str());
-      return kExitUsage;
-    }
+  if (summary_path &&
+      !write_text(*summary_path, batch::summary_json(report->summary, report->facts))) {
+    std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n", summary_path->c_str());
+    return kExitUsage;
   }
   return kExitOk;
 }

@@ -1,5 +1,5 @@
 // Printing of normal trees, deterministic, for golden files, explanations and
-// the batch engine's --artifacts.
+// the artifacts of a batch run.
 //
 // print_tree: GraphQL-like text, two spaces per level, one node per line as
 // its key, children in canonical order, braces around children:

@@ -171,7 +171,7 @@ struct DirectiveDef {
 };
 
 struct BuildOptions {
-  bool strict = false;  // --strict-schema: dialect fixes become errors
+  bool strict = false;  // the dialect fixes become errors
 };
 
 class Schema {

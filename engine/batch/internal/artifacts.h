@@ -1,4 +1,4 @@
-// --artifacts DIR: for each row, a folder DIR/row-N (N the 0-based data row)
+// Artifacts of a run, in a folder DIR: for each row, a folder DIR/row-N (N the 0-based data row)
 // that shows how the verdict came about, for a person debugging a dataset or
 // a model:
 //
