@@ -4,7 +4,7 @@
 
 #include "engine/base/arena.h"
 #include "io/csv_record.h"
-#include "io/csv_splitter.h"
+#include "io/internal/csv_splitter.h"
 
 namespace gqleval::io {
 

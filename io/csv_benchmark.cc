@@ -9,7 +9,7 @@
 #include "engine/base/arena.h"
 #include "engine/base/utf8.h"
 #include "io/csv_reader.h"
-#include "io/csv_splitter.h"
+#include "io/internal/csv_splitter.h"
 
 namespace gqleval::io {
 namespace {

@@ -26,7 +26,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "io/csv_record.h"
-#include "io/csv_splitter.h"
+#include "io/internal/csv_splitter.h"
 #include "io/record_shard.h"
 
 namespace gqleval::io {

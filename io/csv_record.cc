@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/base/utf8.h"
-#include "io/byte_scan.h"
+#include "io/internal/byte_scan.h"
 
 namespace gqleval::io {
 namespace {

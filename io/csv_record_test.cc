@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "io/csv_splitter.h"
+#include "io/internal/csv_splitter.h"
 
 namespace gqleval::io {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "engine/base/utf8.h"
-#include "io/byte_scan.h"
 #include "io/csv_reader.h"
+#include "io/internal/byte_scan.h"
 
 namespace gqleval::io {
 namespace {

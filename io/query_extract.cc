@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "engine/base/utf8.h"
-#include "io/graphql_skim.h"
-#include "io/markdown_fence.h"
+#include "io/internal/graphql_skim.h"
+#include "io/internal/markdown_fence.h"
 
 namespace gqleval::io {
 namespace {

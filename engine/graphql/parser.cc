@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "engine/base/concat.h"
-#include "engine/graphql/lexer.h"
-#include "engine/graphql/location.h"
-#include "engine/graphql/token.h"
+#include "engine/graphql/internal/lexer.h"
+#include "engine/graphql/internal/location.h"
+#include "engine/graphql/internal/token.h"
 
 namespace gqleval::graphql {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "engine/base/arena.h"
-#include "engine/graphql/lexer.h"
+#include "engine/graphql/internal/lexer.h"
 #include "engine/graphql/parser.h"
 #include "engine/graphql/printer.h"
 

@@ -1,6 +1,6 @@
 #include "engine/normalize/normalize.h"
 
-#include "engine/normalize/tree_builder.h"
+#include "engine/normalize/internal/tree_builder.h"
 
 namespace gqleval::normalize {
 

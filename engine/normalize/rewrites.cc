@@ -4,7 +4,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/graphql/parser.h"
-#include "engine/normalize/coerce.h"
+#include "engine/normalize/internal/coerce.h"
 
 namespace gqleval::normalize {
 

@@ -45,7 +45,7 @@
 
 #include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
-#include "engine/normalize/canonical_value.h"
+#include "engine/normalize/internal/canonical_value.h"
 #include "engine/normalize/options.h"
 #include "engine/normalize/rules_file.h"
 #include "engine/schema/schema.h"

@@ -25,7 +25,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
-#include "engine/normalize/coerce.h"
+#include "engine/normalize/internal/coerce.h"
 #include "engine/schema/schema.h"
 
 namespace gqleval::normalize {

@@ -6,7 +6,7 @@
 #include <new>
 
 #include "engine/base/hash.h"
-#include "engine/normalize/tree_builder.h"
+#include "engine/normalize/internal/tree_builder.h"
 
 namespace gqleval::normalize {
 

@@ -22,7 +22,7 @@
 // source-order numbering stands (the limit is documented in normalize.h).
 #include <algorithm>
 
-#include "engine/normalize/tree_builder.h"
+#include "engine/normalize/internal/tree_builder.h"
 
 namespace gqleval::normalize {
 

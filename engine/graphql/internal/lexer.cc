@@ -1,4 +1,4 @@
-#include "engine/graphql/lexer.h"
+#include "engine/graphql/internal/lexer.h"
 
 #include <array>
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include "engine/base/concat.h"
 #include "engine/base/utf8.h"
 #include "engine/graphql/block_string.h"
-#include "engine/graphql/location.h"
+#include "engine/graphql/internal/location.h"
 
 namespace gqleval::graphql {
 

@@ -1,7 +1,7 @@
 // Argument canonicalization (SEMANTICS.md, Stage 2, "Arguments"): input
 // coercion against the declared type, then canonical printing. Each test pins
 // one rule, through the printed normal form of a whole query.
-#include "engine/normalize/coerce.h"
+#include "engine/normalize/internal/coerce.h"
 
 #include <gtest/gtest.h>
 

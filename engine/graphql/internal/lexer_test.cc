@@ -1,4 +1,4 @@
-#include "engine/graphql/lexer.h"
+#include "engine/graphql/internal/lexer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "io/csv_splitter.h"
+#include "io/internal/csv_splitter.h"
 
 #include <gtest/gtest.h>
 

@@ -21,7 +21,7 @@
 #include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
-#include "engine/normalize/canonical_value.h"
+#include "engine/normalize/internal/canonical_value.h"
 #include "engine/schema/schema.h"
 
 namespace simdjson::dom {

@@ -1,4 +1,4 @@
-#include "engine/graphql/token.h"
+#include "engine/graphql/internal/token.h"
 
 namespace gqleval::graphql {
 

@@ -1,4 +1,4 @@
-#include "io/markdown_fence.h"
+#include "io/internal/markdown_fence.h"
 
 #include <gtest/gtest.h>
 

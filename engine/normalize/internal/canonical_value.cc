@@ -1,4 +1,4 @@
-#include "engine/normalize/canonical_value.h"
+#include "engine/normalize/internal/canonical_value.h"
 
 #include "engine/base/string_literal.h"
 

@@ -27,7 +27,7 @@
 
 #include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
-#include "engine/graphql/token.h"
+#include "engine/graphql/internal/token.h"
 
 namespace gqleval::graphql {
 

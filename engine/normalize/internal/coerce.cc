@@ -1,4 +1,4 @@
-#include "engine/normalize/coerce.h"
+#include "engine/normalize/internal/coerce.h"
 
 #include <simdjson.h>
 

@@ -1,6 +1,6 @@
 // Expansion of selection sets into the build tree: fragments in place, ground
 // types, arguments, directives, merging, and the endpoint rules on root fields.
-#include "engine/normalize/tree_builder.h"
+#include "engine/normalize/internal/tree_builder.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "engine/graphql/location.h"
+#include "engine/graphql/internal/location.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "io/graphql_skim.h"
+#include "io/internal/graphql_skim.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-#include "io/csv_splitter.h"
+#include "io/internal/csv_splitter.h"
 
-#include "io/byte_scan.h"
+#include "io/internal/byte_scan.h"
 
 namespace gqleval::io {
 namespace {

@@ -26,7 +26,7 @@
 // Applied top-down, pass after pass until nothing changes, so chains of
 // back-references (users -> posts -> users -> posts -> users) fold completely
 // and the normal form is one of its own fixpoints.
-#include "engine/normalize/tree_builder.h"
+#include "engine/normalize/internal/tree_builder.h"
 
 namespace gqleval::normalize {
 

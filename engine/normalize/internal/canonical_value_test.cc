@@ -1,5 +1,5 @@
 // Canonical values on their own: printing, equality, symbol markers.
-#include "engine/normalize/canonical_value.h"
+#include "engine/normalize/internal/canonical_value.h"
 
 #include <gtest/gtest.h>
 
