@@ -36,10 +36,10 @@ TEST(BaselineCli, ThreeRowGolden) {
          "```graphql\n{ user(id: 2) { age name } }\n```\"\n"
          "2,schema.graphql,{ user(id: 2) { name } },{ person: user(id: 2) { name } }\n"
          "3,schema.graphql,{ user(id: 2) { name } },{ user(id: 2) { nickname } }\n";
-  const std::string command = std::string(GQLEVAL_BASELINE_BIN) + " score " +
-                              (dir / "rows.csv").string() + " --out " +
-                              (dir / "out.jsonl").string() + " --quiet";
-  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const std::string command =
+      std::string(GQLEVAL_BASELINE_BIN) + " score " + (dir / "rows.csv").string() + " --quiet";
+  ASSERT_EQ(std::system((command + " --out " + (dir / "out.jsonl").string()).c_str()), 0)
+      << command;
   EXPECT_EQ(
       read_file(dir / "out.jsonl"),
       R"({"row":0,"id":"1","verdict":"equivalent","pass":true,"matched_reference":0,)"

@@ -70,8 +70,7 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
 
 void Args::fail(std::string message) {
   if (error_.empty()) {
-    error_ =
-        concat({"gqleval ", command_, ": ", message, " (see 'gqleval ", command_, " --help')"});
+    error_ = concat({command_, ": ", message, " (see '", command_, " --help')"});
   }
 }
 

@@ -22,8 +22,9 @@ struct FlagSpec {
 
 class Args {
  public:
-  // Parses argv (without the program and subcommand names). On a usage error,
-  // ok() is false and error() says what is wrong.
+  // Parses argv (without the program and subcommand names). `command` names
+  // them for messages ("gqleval score"). On a usage error, ok() is false and
+  // error() says what is wrong.
   Args(std::string_view command, std::span<const FlagSpec> specs, std::span<char* const> argv);
 
   bool ok() const { return error_.empty(); }

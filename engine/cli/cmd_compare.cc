@@ -170,7 +170,7 @@ int print_result(const Args& args, const CompareInputs& in, const score::ScoreOp
 }  // namespace
 
 int run_compare(std::span<char* const> argv) {
-  Args args("compare", kFlags, argv);
+  Args args("gqleval compare", kFlags, argv);
   if (args.help()) {
     std::fputs(kHelp.data(), stdout);
     std::fputs(format_flags(kFlags).c_str(), stdout);

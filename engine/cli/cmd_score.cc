@@ -147,7 +147,7 @@ bool summary_path_is_free(const batch::BatchOptions& o, const std::string& path)
 }  // namespace
 
 int run_score(std::span<char* const> argv) {
-  Args args("score", kFlags, argv);
+  Args args("gqleval score", kFlags, argv);
   if (args.help()) {
     std::fputs(kHelp.data(), stdout);
     std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);

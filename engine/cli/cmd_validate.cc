@@ -84,7 +84,7 @@ int validate_rows(Args& args, const validate::ValidateOptions& options) {
 }  // namespace
 
 int run_validate(std::span<char* const> argv) {
-  Args args("validate", kFlags, argv);
+  Args args("gqleval validate", kFlags, argv);
   if (args.help()) {
     std::fputs(kHelp.data(), stdout);
     std::fputs(format_flags(kFlags).c_str(), stdout);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/base/arena.h"
+#include "engine/base/utf8.h"
 #include "engine/graphql/parser.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/test_util.h"
@@ -94,23 +95,6 @@ class JsonReader {
     i_ += word.size();
     return true;
   }
-  static void utf8(uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-      out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-  }
   bool hex4(uint32_t& cp) {
     if (i_ + 4 > s_.size()) return false;
     cp = 0;
@@ -153,7 +137,7 @@ class JsonReader {
             if (!hex4(low)) return false;
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
-          utf8(cp, out);
+          utf8::append(out, cp);
           break;
         }
         default: out.push_back(e); break;  // \" \\ \/

@@ -44,8 +44,8 @@ const LoadedSchema& CorpusFiles::get(const std::string& name, const std::string&
   }
   out.rewrites = normalize::Rewrites::build(out.schema, &file.value());
   if (!out.rewrites->warnings().empty()) {
-    out.error = "rules file " + rules + " does not apply cleanly: " +
-                out.rewrites->warnings().front().message;
+    out.error = "rules file " + rules +
+                " does not apply cleanly: " + out.rewrites->warnings().front().message;
   }
   return out;
 }
@@ -160,32 +160,12 @@ std::string describe_normal_form(const LoadedSchema& loaded, const score::ScoreO
   return out;
 }
 
-PairOutcome run_pair(CorpusFiles& files, score::Scorer& scorer, const PairFixture& pair) {
-  PairOutcome outcome;
-  const std::string where = pair.file + ":" + std::to_string(pair.line) + " pair \"" +
-                            pair.name + "\"";
-  const LoadedSchema& loaded = files.get(pair.schema, pair.rules);
-  if (!loaded.error.empty()) {
-    outcome.report = where + ": " + loaded.error;
-    return outcome;
-  }
-  score::ScoreOptions options;
-  std::string error;
-  if (!score_options(pair, &options, &error)) {
-    outcome.report = where + ": " + error;
-    return outcome;
-  }
-  score::Verdict expected_verdict;
-  if (!score::verdict_from_name(pair.expect, &expected_verdict)) {
-    outcome.report = where + ": unknown verdict \"" + pair.expect + "\"";
-    return outcome;
-  }
-  const std::string_view reference = pair.reference;
-  const score::PairResult r = scorer.score(*loaded.schema, loaded.rewrites.get(),
-                                           std::span(&reference, 1), pair.candidate, options);
-  const std::vector<ActualPath> missing = actual_paths(r.missing_paths);
-  const std::vector<ActualPath> extra = actual_paths(r.extra_paths);
+namespace {
 
+// What differs between the pair's expectations and the result, one line each.
+std::string find_problems(const PairFixture& pair, score::Verdict expected_verdict,
+                          const score::PairResult& r, const std::vector<ActualPath>& missing,
+                          const std::vector<ActualPath>& extra) {
   std::string problems;
   if (r.verdict != expected_verdict) {
     problems.append("  verdict: expected ").append(pair.expect).append(", got ");
@@ -217,13 +197,16 @@ PairOutcome run_pair(CorpusFiles& files, score::Scorer& scorer, const PairFixtur
                       std::to_string(r.missing) + ", " + std::to_string(r.extra) + ")\n");
     }
   }
-  if (problems.empty()) {
-    outcome.passed = true;
-    return outcome;
-  }
+  return problems;
+}
 
-  std::string& report = outcome.report;
-  report = where + " failed\n" + problems;
+// The report of a failed pair: what the engine said, and both normal forms.
+std::string failure_report(const std::string& where, const std::string& problems,
+                           const PairFixture& pair, const LoadedSchema& loaded,
+                           const score::ScoreOptions& options, const score::PairResult& r,
+                           const std::vector<ActualPath>& missing,
+                           const std::vector<ActualPath>& extra) {
+  std::string report = where + " failed\n" + problems;
   report.append("  engine said: ").append(score::verdict_name(r.verdict));
   report.append(" missing=" + std::to_string(r.missing) + " extra=" + std::to_string(r.extra));
   report.append("\n");
@@ -242,6 +225,42 @@ PairOutcome run_pair(CorpusFiles& files, score::Scorer& scorer, const PairFixtur
       .append(indent_block(describe_normal_form(loaded, options, pair.reference))) += "\n";
   report.append("  candidate normal form:\n")
       .append(indent_block(describe_normal_form(loaded, options, pair.candidate))) += "\n";
+  return report;
+}
+
+}  // namespace
+
+PairOutcome run_pair(CorpusFiles& files, score::Scorer& scorer, const PairFixture& pair) {
+  PairOutcome outcome;
+  const std::string where =
+      pair.file + ":" + std::to_string(pair.line) + " pair \"" + pair.name + "\"";
+  const LoadedSchema& loaded = files.get(pair.schema, pair.rules);
+  if (!loaded.error.empty()) {
+    outcome.report = where + ": " + loaded.error;
+    return outcome;
+  }
+  score::ScoreOptions options;
+  std::string error;
+  if (!score_options(pair, &options, &error)) {
+    outcome.report = where + ": " + error;
+    return outcome;
+  }
+  score::Verdict expected_verdict;
+  if (!score::verdict_from_name(pair.expect, &expected_verdict)) {
+    outcome.report = where + ": unknown verdict \"" + pair.expect + "\"";
+    return outcome;
+  }
+  const std::string_view reference = pair.reference;
+  const score::PairResult r = scorer.score(*loaded.schema, loaded.rewrites.get(),
+                                           std::span(&reference, 1), pair.candidate, options);
+  const std::vector<ActualPath> missing = actual_paths(r.missing_paths);
+  const std::vector<ActualPath> extra = actual_paths(r.extra_paths);
+  const std::string problems = find_problems(pair, expected_verdict, r, missing, extra);
+  if (problems.empty()) {
+    outcome.passed = true;
+  } else {
+    outcome.report = failure_report(where, problems, pair, loaded, options, r, missing, extra);
+  }
   return outcome;
 }
 
