@@ -68,7 +68,6 @@ int usage_error(const std::string& message) {
 // The run's options from the flags; a wrong flag fails `args`.
 BaselineRunOptions read_options(gqleval::cli::Args& args) {
   BaselineRunOptions o;
-  o.columns.option_name = &gqleval::cli::column_flag;
   if (args.ok() && args.positionals().size() != 1) {
     args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
   }
@@ -80,12 +79,7 @@ BaselineRunOptions read_options(gqleval::cli::Args& args) {
     }
   }
   o.schema_file = args.value("schema").value_or("");
-  o.columns.schema = args.value("schema-col").value_or("");
-  o.columns.schema_path = args.value("schema-path-col").value_or("");
-  o.columns.references = args.values("reference-col");
-  o.columns.candidate = args.value("candidate-col").value_or("");
-  o.columns.id = args.value("id-col").value_or("");
-  o.columns.variables = args.value("variables-col").value_or("");
+  gqleval::cli::read_column_flags(args, o.columns);
   o.scoring.extract_candidate = !args.has("no-extract");
   o.scoring.keep_responses = args.has("responses");
   if (auto v = args.value("operation")) o.scoring.operation_name = *v;

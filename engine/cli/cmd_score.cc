@@ -104,14 +104,8 @@ batch::BatchOptions read_options(Args& args) {
     }
   }
   o.schema_file = args.value("schema").value_or("");
-  o.columns.schema = args.value("schema-col").value_or("");
-  o.columns.schema_path = args.value("schema-path-col").value_or("");
-  o.columns.references = args.values("reference-col");
-  o.columns.candidate = args.value("candidate-col").value_or("");
-  o.columns.id = args.value("id-col").value_or("");
-  o.columns.variables = args.value("variables-col").value_or("");
+  read_column_flags(args, o.columns);
   o.columns.group_by = args.values("group-by");
-  o.columns.option_name = &column_flag;
   o.extract = !args.has("no-extract");
   if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
   o.rules_file = args.value("rules").value_or("");

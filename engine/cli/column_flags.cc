@@ -18,4 +18,14 @@ std::string_view column_flag(batch::ColumnRole role) {
   return {};
 }
 
+void read_column_flags(const Args& args, batch::ColumnSpec& spec) {
+  spec.schema = args.value("schema-col").value_or("");
+  spec.schema_path = args.value("schema-path-col").value_or("");
+  spec.references = args.values("reference-col");
+  spec.candidate = args.value("candidate-col").value_or("");
+  spec.id = args.value("id-col").value_or("");
+  spec.variables = args.value("variables-col").value_or("");
+  spec.option_name = &column_flag;
+}
+
 }  // namespace gqleval::cli

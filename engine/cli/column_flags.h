@@ -6,11 +6,16 @@
 #include <string_view>
 
 #include "engine/batch/columns.h"
+#include "engine/cli/args.h"
 
 namespace gqleval::cli {
 
 // "--candidate-col", "--schema-col", ...; "--schema FILE" for the one schema
 // of every row.
 std::string_view column_flag(batch::ColumnRole role);
+
+// The column flags of a score run (--schema-col ... --variables-col) into
+// `spec`, which then names its flags in messages.
+void read_column_flags(const Args& args, batch::ColumnSpec& spec);
 
 }  // namespace gqleval::cli
