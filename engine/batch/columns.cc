@@ -70,6 +70,7 @@ class Resolver {
     }
     std::sort(found.begin(), found.end());
     std::vector<Column> out;
+    out.reserve(found.size());
     for (const auto& [number, i] : found) out.push_back(at(i));
     return out;
   }
