@@ -38,9 +38,12 @@ class PageReleaser {
   size_t released_ = 0;
 };
 
-// Whether the two paths name one existing file (the same device and inode:
-// also through links). An output that is the input must be refused: opening
-// it for writing truncates the data being read, and a mapped input faults.
+// Whether the two paths name one file: the same device and inode when both
+// exist (also through links), else the same path once made absolute, with
+// `.`, `..` and the symbolic links of its existing part resolved (so
+// `r.jsonl` and `./r.jsonl` are one file before either is written). An output
+// that is the input must be refused: opening it for writing truncates the
+// data being read, and a mapped input faults; two outputs must not be one.
 bool same_file(const std::string& a, const std::string& b);
 
 class MappedFile {

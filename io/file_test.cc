@@ -58,6 +58,19 @@ TEST(ReadFile, DirectoryIsAnError) {
   EXPECT_EQ(r.error().message, "cannot read '/tmp': Is a directory");
 }
 
+TEST(SameFile, ExistingFilesByInodeAndFilesToBeBySpelling) {
+  TempFile a("x");
+  TempFile b("x");
+  EXPECT_TRUE(same_file(a.path(), a.path()));
+  EXPECT_FALSE(same_file(a.path(), b.path()));
+  const std::string dir = testing::TempDir();
+  const std::string fresh = dir + "gqleval_io_not_written_" + std::to_string(::getpid());
+  // Neither exists yet: one file when the paths name the same place.
+  EXPECT_TRUE(same_file(fresh, dir + "./" + fresh.substr(dir.size())));
+  EXPECT_FALSE(same_file(fresh, fresh + ".summary"));
+  EXPECT_FALSE(same_file(a.path(), fresh));
+}
+
 TEST(MappedFile, MapsContents) {
   std::string contents(200000, 'x');
   contents[123456] = '\n';

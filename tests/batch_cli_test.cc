@@ -92,6 +92,15 @@ TEST(BatchCli, AnOutputThatIsTheInputIsRefused) {
                      dir);
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "gqleval score: the summary " + dir.file("r.jsonl") + " is the results file\n");
+  // Also when the two are spelled differently and neither exists yet.
+  const std::string respelled = dir.file("sub/../r2.jsonl");
+  std::filesystem::create_directory(dir.file("sub"));
+  r = gqleval(
+      "score " + input + schema + " --out " + dir.file("r2.jsonl") + " --summary " + respelled,
+      dir);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "gqleval score: the summary " + respelled + " is the results file\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("r2.jsonl")));
 }
 
 TEST(BatchCli, Nl2gqlNeedsACandidateColumn) {

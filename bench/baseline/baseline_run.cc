@@ -18,25 +18,6 @@
 namespace gqleval::baseline {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-std::string folder_of(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? std::string("/") : path.substr(0, slash);
-}
-
-Diagnostic run_error(std::string message) {
-  Diagnostic d;
-  d.rule = "IO";
-  d.message = std::move(message);
-  return d;
-}
 
 struct Shard {
   io::RecordShard records;
@@ -70,7 +51,7 @@ class Worker {
     const batch::ColumnMap& c = shared_.columns;
     if (c.schema.present()) return &shared_.cache->get(reader_.cell(c.schema));
     const Diagnostic* e = nullptr;
-    const std::string* text = shared_.files->read(trim(reader_.cell(c.schema_path)), &e);
+    const std::string* text = shared_.files->read(batch::trim_cell(reader_.cell(c.schema_path)), &e);
     if (text != nullptr) return &shared_.cache->get(*text);
     *error = *e;
     return nullptr;
@@ -88,7 +69,7 @@ class Worker {
     references_.clear();
     for (size_t k = 0; k < c.references.size(); ++k) {
       std::string_view text = reader_.cell(c.references[k]);
-      if (k == 0 || !trim(text).empty()) references_.push_back(text);
+      if (k == 0 || !batch::trim_cell(text).empty()) references_.push_back(text);
     }
     Diagnostic file_error;
     const DataEntry* entry = schema_for_row(&file_error);
@@ -104,7 +85,7 @@ class Worker {
       }
     } else {
       result = scorer_.score(*entry->schema, *entry->data, references_, reader_.cell(c.candidate),
-                             trim(reader_.cell(c.variables)), shared_.options->scoring);
+                             batch::trim_cell(reader_.cell(c.variables)), shared_.options->scoring);
     }
     append_result_line(shard.out, key, result);
     if (result.verdict == score::Verdict::kEquivalent) {
@@ -133,7 +114,7 @@ Result<BaselineRunReport, Diagnostic> run_baseline(const BaselineRunOptions& o) 
   if (!columns) return Unexpected{std::move(columns.error())};
 
   DataCache cache(o.data);
-  batch::SchemaFiles files(folder_of(o.input));
+  batch::SchemaFiles files(batch::input_folder(o.input));
   Shared shared;
   shared.input = &*input;
   shared.columns = *columns;
@@ -148,8 +129,12 @@ Result<BaselineRunReport, Diagnostic> run_baseline(const BaselineRunOptions& o) 
     shared.fixed = &cache.get(fixed_text);
   }
 
+  if (o.output != "-" && io::same_file(o.input, o.output)) {
+    return Unexpected{make_error(
+        "IO", "the output " + o.output + " is the input file: write the results elsewhere")};
+  }
   std::FILE* out = o.output == "-" ? stdout : std::fopen(o.output.c_str(), "wb");
-  if (out == nullptr) return Unexpected{run_error("cannot write " + o.output)};
+  if (out == nullptr) return Unexpected{make_error("IO", "cannot write " + o.output)};
 
   BaselineRunReport report;
   bool write_failed = false;
@@ -188,7 +173,7 @@ Result<BaselineRunReport, Diagnostic> run_baseline(const BaselineRunOptions& o) 
             }));
   });
   const bool close_failed = out != stdout ? std::fclose(out) != 0 : std::fflush(out) != 0;
-  if (write_failed || close_failed) return Unexpected{run_error("cannot write " + o.output)};
+  if (write_failed || close_failed) return Unexpected{make_error("IO", "cannot write " + o.output)};
   report.schemas = cache.size();
   report.data_build_seconds = cache.build_seconds();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -119,6 +119,17 @@ TEST(BaselineCli, UsageErrors) {
   EXPECT_EQ(WEXITSTATUS(std::system((bin + " score 2>/dev/null").c_str())), 2);
   EXPECT_EQ(WEXITSTATUS(std::system((bin + " score x.csv --objects z 2>/dev/null").c_str())), 2);
   EXPECT_EQ(WEXITSTATUS(std::system((bin + " score /nonexistent.csv 2>/dev/null").c_str())), 2);
+  // An output that is the input is refused before it is truncated.
+  const fs::path input =
+      fs::temp_directory_path() / ("gqleval_baseline_same_" + std::to_string(::getpid()) + ".csv");
+  std::ofstream(input) << "schema,reference,candidate\n\"type Query { a: Int }\",{ a },{ a }\n";
+  const std::string before = read_file(input);
+  EXPECT_EQ(WEXITSTATUS(std::system(
+                (bin + " score " + input.string() + " --out " + input.string() + " 2>/dev/null")
+                    .c_str())),
+            2);
+  EXPECT_EQ(read_file(input), before);
+  fs::remove(input);
 }
 
 }  // namespace

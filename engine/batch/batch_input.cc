@@ -17,6 +17,12 @@ std::string_view trim_cell(std::string_view s) {
   }
   return s;
 }
+std::string input_folder(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? std::string("/") : path.substr(0, slash);
+}
+
 namespace {
 
 bool ends_with_ci(std::string_view s, std::string_view suffix) {

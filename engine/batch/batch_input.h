@@ -42,6 +42,10 @@ enum class InputFormat : uint8_t { kAuto, kCsv, kJsonl };
 // A cell without the blanks around it (space, tab, CR, LF).
 std::string_view trim_cell(std::string_view cell);
 
+// The folder of an input file, where relative schema paths of its rows are
+// taken from: "." for a bare file name, "/" for a file at the root.
+std::string input_folder(const std::string& path);
+
 // "csv" / "jsonl" (and "auto"); false for an unknown name.
 bool input_format_from_name(std::string_view name, InputFormat* out);
 

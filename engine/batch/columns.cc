@@ -39,6 +39,16 @@ class Resolver {
     return {};
   }
 
+  // The first of `candidates` that is a column some role has already taken.
+  std::optional<std::string> taken_match(std::span<const std::string_view> candidates) const {
+    for (std::string_view c : candidates) {
+      for (size_t i = 0; i < names_.size(); ++i) {
+        if (taken_[i] && io::same_column_name(names_[i], c)) return names_[i];
+      }
+    }
+    return std::nullopt;
+  }
+
   void take(const Column& c) {
     if (c.present()) taken_[c.index] = true;
   }
@@ -120,11 +130,18 @@ Diagnostic named_column_missing(const Naming& naming, ColumnRole role, const std
                                    has);
 }
 
+// "(ignoring case)", and which column of those names another role took.
+std::string looked_for_note(const std::optional<std::string>& taken) {
+  if (!taken) return " (ignoring case)";
+  return " (ignoring case; '" + *taken + "' is already used for another role)";
+}
+
 Diagnostic role_not_found(const Naming& naming, ColumnRole role,
-                          std::span<const std::string_view> looked_for, const std::string& has) {
+                          std::span<const std::string_view> looked_for,
+                          const std::optional<std::string>& taken, const std::string& has) {
   return make_error("Columns", "no " + std::string(column_role_name(role)) +
                                    " column: looked for " + join_names(looked_for) +
-                                   " (ignoring case)" + has + "; " + naming.how_to_name(role));
+                                   looked_for_note(taken) + has + "; " + naming.how_to_name(role));
 }
 
 }  // namespace
@@ -204,7 +221,7 @@ class ColumnResolution {
                                           std::span<const std::string_view> common) {
     if (slot.present()) return std::nullopt;
     slot = r_.find_any(common);
-    if (!slot.present()) return role_not_found(naming_, role, common, has_);
+    if (!slot.present()) return role_not_found(naming_, role, common, r_.taken_match(common), has_);
     r_.take(slot);
     return std::nullopt;
   }
@@ -239,11 +256,11 @@ class ColumnResolution {
     if (map_.schema.present() || map_.schema_path.present()) return std::nullopt;
     const std::string_view file_option = naming_.option(ColumnRole::kSchemaFile);
     return make_error(
-        "Columns", "no schema column: looked for " + join_names(kSchemaNames) +
-                       " and the path columns " + join_names(kSchemaPathNames) +
-                       " (ignoring case)" + has_ + "; " + naming_.how_to_name(ColumnRole::kSchema) +
-                       ", or give one schema for every row" +
-                       (file_option.empty() ? "" : " with " + std::string(file_option)));
+        "Columns",
+        "no schema column: looked for " + join_names(kSchemaNames) + " and the path columns " +
+            join_names(kSchemaPathNames) + looked_for_note(r_.taken_match(kSchemaNames)) + has_ +
+            "; " + naming_.how_to_name(ColumnRole::kSchema) + ", or give one schema for every row" +
+            (file_option.empty() ? "" : " with " + std::string(file_option)));
   }
 
   void find_optional(Column& slot, std::span<const std::string_view> common) {

@@ -193,6 +193,16 @@ TEST(Columns, ValidateRowsReadTheQueryAndTheSchema) {
   EXPECT_EQ(named->query.index, 3u);
   EXPECT_FALSE(named->schema.present());
 
+  ColumnSpec query_is_schema;
+  query_is_schema.query = "schema";
+  auto taken = resolve_columns(std::vector<std::string>{"schema"}, query_is_schema, false,
+                               RowKind::kValidate);
+  ASSERT_FALSE(taken.ok());
+  EXPECT_NE(
+      taken.error().message.find("(ignoring case; 'schema' is already used for another role)"),
+      std::string::npos)
+      << taken.error().message;
+
   auto none =
       resolve_columns(std::vector<std::string>{"schema", "text"}, {}, false, RowKind::kValidate);
   ASSERT_FALSE(none.ok());

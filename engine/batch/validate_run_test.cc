@@ -59,6 +59,19 @@ TEST(RunValidate, OneLinePerRowInInputOrderWhateverTheSharding) {
                        R"("message":"Unknown type \"Foo\".","line":1,"column":17}]})");
 }
 
+TEST(RunValidate, AnErrorWithoutAColumnKeepsItsLine) {
+  ScratchDir dir;
+  write_file(dir.file("rows.jsonl"),
+             "{\"schema\":\"type Query { a: Int }\",\"query\":\"{ a }\"}\n{oops\n");
+  ValidateRunOptions o;
+  o.input = dir.file("rows.jsonl");
+  o.output = dir.file("out.jsonl");
+  ASSERT_TRUE(run_validate(o).ok());
+  const auto lines = testing::lines_of(read_file(dir.file("out.jsonl")));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(lines[1].ends_with(R"("line":2,"column":0}]})")) << lines[1];
+}
+
 TEST(RunValidate, SchemaFilesNamedPerRow) {
   ScratchDir dir;
   write_file(dir.file("a.graphql"), "type Query { a: Int }");

@@ -14,7 +14,8 @@
 //                              (missing), candidate nodes the reference lacks
 //                              are orange (extra), shared nodes black
 //   explanation.txt            the verdict as `gqleval compare` prints it
-//   result.json                the PairResult as JSON (score/render.h)
+//   result.json                the pair's result as JSON: a score row's
+//                              members (score/result_json.h)
 //
 // Off by default: it redoes stage 1 and 2 for the pair and writes several
 // files per row, so it costs far more than scoring. Writing is best effort:

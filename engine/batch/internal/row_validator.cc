@@ -9,6 +9,20 @@
 namespace gqleval::batch {
 namespace {
 
+// Both null when the diagnostic has no place in the text, else as the
+// diagnostic says (a column of 0 stays 0: the reader could not tell it).
+void append_position(std::string& out, const Diagnostic& d) {
+  if (d.locations.empty() || d.pos().line == 0) {
+    out.append(",\"line\":null,\"column\":null");
+    return;
+  }
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, d.pos().line);
+  out.append(",\"line\":").append(buf, static_cast<size_t>(r.ptr - buf));
+  r = std::to_chars(buf, buf + sizeof buf, d.pos().column);
+  out.append(",\"column\":").append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
 void append_validate_row(std::string& out, uint64_t row, const Diagnostics& diags) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, row);
@@ -24,7 +38,7 @@ void append_validate_row(std::string& out, uint64_t row, const Diagnostics& diag
     io::append_json_string(out, d.rule);
     score::append_json_key(out, "message");
     io::append_json_string(out, d.message);
-    score::append_json_position(out, d.pos());
+    append_position(out, d);
     out.push_back('}');
   }
   out.append("]}\n");

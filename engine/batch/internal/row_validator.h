@@ -6,7 +6,7 @@
 //   {"row": N, "valid": BOOL, "errors": [{"rule", "message", "line", "column"}]}
 //
 // "row" is the 0-based data row; errors are the diagnostics of severity error
-// with their first location (null when unknown). A row whose schema does not
+// with their first location (line and column null when it has none). A row whose schema does not
 // build is invalid with the schema's errors; a malformed row is invalid with
 // the reader's diagnostic (rule "CSV" or "JSONL"). Tally outcomes (summary.h):
 // kValidRow, kInvalidRow, or kBadRow for a malformed row.

@@ -3,16 +3,6 @@
 #include "io/file.h"
 
 namespace gqleval::batch {
-namespace {
-
-std::string folder_of(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? std::string("/") : path.substr(0, slash);
-}
-
-}  // namespace
-
 Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
                                            size_t max_field_bytes, const ColumnSpec& spec,
                                            bool schema_given, RowKind kind) {
@@ -36,7 +26,7 @@ Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
                                                     const std::string& input_path) {
   SchemaSetup setup;
   setup.cache = std::make_unique<SchemaCache>(std::move(options));
-  setup.files = std::make_unique<SchemaFiles>(folder_of(input_path));
+  setup.files = std::make_unique<SchemaFiles>(input_folder(input_path));
   setup.sources.cache = setup.cache.get();
   setup.sources.files = setup.files.get();
   if (!schema_file.empty()) {
