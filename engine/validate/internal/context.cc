@@ -1,6 +1,7 @@
 #include "engine/validate/internal/context.h"
 
 #include <memory>
+#include <ranges>
 #include <utility>
 
 #include "engine/validate/internal/walk_tape.h"
@@ -11,17 +12,17 @@ namespace gqleval::validate {
 
 using schema::kNone;
 
-ValidationContext::ValidationContext(const schema::Schema& s, const ast::Document& doc,
-                                     const ValidateOptions& opts)
-    : schema(s), document(doc), options(opts) {
+ValidationContext::ValidationContext(const schema::Schema& schema, const ast::Document& document,
+                                     const ValidateOptions& options)
+    : schema(schema), document(document), options(options) {
   own_ = std::make_unique<Buffers>();
   b_ = own_.get();
   start();
 }
 
-ValidationContext::ValidationContext(const schema::Schema& s, const ast::Document& doc,
-                                     const ValidateOptions& opts, ValidationWorkspace& workspace)
-    : schema(s), document(doc), options(opts) {
+ValidationContext::ValidationContext(const schema::Schema& schema, const ast::Document& document,
+                                     const ValidateOptions& options, ValidationWorkspace& workspace)
+    : schema(schema), document(document), options(options) {
   if (workspace.in_use_) {
     own_ = std::make_unique<Buffers>();
     b_ = own_.get();
@@ -52,8 +53,9 @@ void ValidationContext::start() {
 }
 
 const ast::FragmentDefinition* ValidationContext::fragment(std::string_view name) const {
-  for (auto it = fragments.rbegin(); it != fragments.rend(); ++it) {
-    if ((*it)->name.value == name) return *it;
+  // The last definition of a name wins, as graphql-js's fragment map keeps it.
+  for (const ast::FragmentDefinition* f : std::views::reverse(fragments)) {
+    if (f->name.value == name) return f;
   }
   return nullptr;
 }

@@ -74,7 +74,8 @@ std::span<const ast::FragmentDefinition* const> ValidationContext::recursively_r
     }
   };
   if (operation.selection_set) collect(*operation.selection_set);
-  for (size_t i = 0; i < collected.size(); ++i) {
+  // `collected` grows while it is read: an index, not an iterator.
+  for (size_t i = 0; i < collected.size(); ++i) {  // NOLINT(modernize-loop-convert)
     if (const ast::FragmentDefinition* frag = fragment(collected[i])) {
       result.push_back(frag);
       if (frag->selection_set) collect(*frag->selection_set);
