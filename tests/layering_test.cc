@@ -130,9 +130,9 @@ std::set<std::string> closure(const std::string& header) {
 }
 
 TEST(Layering, TheScorerHeaderIsSmall) {
-  const std::set<std::string> expected = {
-      "engine/score/score_pair.h",  "engine/score/pair_result.h", "engine/score/verdict.h",
-      "engine/normalize/options.h", "engine/base/diagnostic.h",   "engine/base/result.h"};
+  const std::set<std::string> expected = {"engine/score/score_pair.h", "engine/score/pair_result.h",
+                                          "engine/score/verdict.h",    "engine/normalize/options.h",
+                                          "engine/base/diagnostic.h",  "engine/base/result.h"};
   EXPECT_EQ(closure("engine/score/score_pair.h"), expected);
 }
 

@@ -18,7 +18,6 @@
 namespace gqleval::baseline {
 namespace {
 
-
 struct Shard {
   io::RecordShard records;
   std::string out;
@@ -51,7 +50,8 @@ class Worker {
     const batch::ColumnMap& c = shared_.columns;
     if (c.schema.present()) return &shared_.cache->get(reader_.cell(c.schema));
     const Diagnostic* e = nullptr;
-    const std::string* text = shared_.files->read(batch::trim_cell(reader_.cell(c.schema_path)), &e);
+    const std::string* text =
+        shared_.files->read(batch::trim_cell(reader_.cell(c.schema_path)), &e);
     if (text != nullptr) return &shared_.cache->get(*text);
     *error = *e;
     return nullptr;

@@ -13,10 +13,10 @@
 #include "engine/graphql/block_string.h"
 #include "engine/graphql/printer.h"
 #include "engine/schema/internal/default_value.h"
-#include "engine/schema/schema.h"
 #include "engine/schema/internal/schema_diagnostics.h"
 #include "engine/schema/internal/schema_impl.h"
 #include "engine/schema/internal/type_relations.h"
+#include "engine/schema/schema.h"
 
 namespace gqleval::schema {
 namespace {

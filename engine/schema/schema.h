@@ -125,8 +125,8 @@ struct TypeDef {
   std::span<const TypeId> interfaces;        // kObject, kInterface: all, transitively (a valid
                                              // schema declares each one; definition order)
   std::span<const TypeId> possible_types;    // kInterface, kUnion: concrete object types, sorted by
-                                           // id; kObject: itself
-  std::span<const TypeId> union_members;  // kUnion, in definition order
+                                             // id; kObject: itself
+  std::span<const TypeId> union_members;     // kUnion, in definition order
   ast::Loc loc;
 };
 

@@ -14,8 +14,8 @@
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
-#include "engine/score/pair_result.h"
 #include "engine/score/internal/position_map.h"
+#include "engine/score/pair_result.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::score {

@@ -15,8 +15,8 @@
 
 #include "engine/graphql/parser.h"
 #include "engine/normalize/normalize.h"
-#include "engine/score/score_pair.h"
 #include "engine/score/internal/tree_compare.h"
+#include "engine/score/score_pair.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::score {

@@ -9,8 +9,8 @@
 #include "engine/schema/schema.h"
 #include "engine/score/internal/explanation.h"
 #include "engine/score/internal/position_map.h"
-#include "engine/score/query_front_end.h"
 #include "engine/score/internal/tree_compare.h"
+#include "engine/score/query_front_end.h"
 #include "engine/score/verdict.h"
 
 namespace gqleval::score {

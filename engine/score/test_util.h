@@ -20,8 +20,8 @@
 #include "engine/normalize/normalize.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
-#include "engine/score/score_pair.h"
 #include "engine/score/internal/tree_compare.h"
+#include "engine/score/score_pair.h"
 
 namespace gqleval::score {
 // Readable verdicts in gtest failure messages.

@@ -5,8 +5,8 @@
 // are unknown, as graphql-js would never have built such a schema.
 #include <string>
 
-#include "engine/validate/rule.h"
 #include "engine/validate/internal/sdl_directives.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {

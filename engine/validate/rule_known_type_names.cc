@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/validate/rule.h"
-#include "engine/validate/internal/sdl_named_types.h"
 #include "engine/schema/suggestions.h"
+#include "engine/validate/internal/sdl_named_types.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {

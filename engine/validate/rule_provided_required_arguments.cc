@@ -10,8 +10,8 @@
 
 #include "engine/graphql/printer.h"
 #include "engine/validate/internal/literal_coercion.h"
-#include "engine/validate/rule.h"
 #include "engine/validate/internal/sdl_directives.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/validate/rule.h"
 #include "engine/validate/internal/sdl_directives.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {

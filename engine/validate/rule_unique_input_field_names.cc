@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/validate/rule.h"
 #include "engine/validate/internal/sdl_directives.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {

@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "engine/graphql/printer.h"
-#include "engine/validate/internal/literal_coercion.h"
-#include "engine/validate/rule.h"
-#include "engine/validate/internal/sdl_directives.h"
 #include "engine/schema/suggestions.h"
+#include "engine/validate/internal/literal_coercion.h"
+#include "engine/validate/internal/sdl_directives.h"
+#include "engine/validate/rule.h"
 
 namespace gqleval::validate {
 namespace {

@@ -6,10 +6,11 @@
 //   {"row": N, "valid": BOOL, "errors": [{"rule", "message", "line", "column"}]}
 //
 // "row" is the 0-based data row; errors are the diagnostics of severity error
-// with their first location (line and column null when it has none). A row whose schema does not
-// build is invalid with the schema's errors; a malformed row is invalid with
-// the reader's diagnostic (rule "CSV" or "JSONL"). Tally outcomes (summary.h):
-// kValidRow, kInvalidRow, or kBadRow for a malformed row.
+// with their first location (line and column null when it has none). A row
+// whose schema does not build is invalid with the schema's errors; a
+// malformed row is invalid with the reader's diagnostic (rule "CSV" or
+// "JSONL"). Tally outcomes (summary.h): kValidRow, kInvalidRow, or kBadRow
+// for a malformed row.
 #pragma once
 
 #include <cstdint>

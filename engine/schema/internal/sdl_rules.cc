@@ -9,8 +9,8 @@
 #include "engine/graphql/printer.h"
 #include "engine/schema/internal/definition_equal.h"
 #include "engine/schema/internal/prelude.h"
-#include "engine/schema/schema.h"
 #include "engine/schema/internal/schema_diagnostics.h"
+#include "engine/schema/schema.h"
 #include "engine/schema/suggestions.h"
 
 namespace gqleval::schema {

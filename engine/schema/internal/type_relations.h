@@ -10,8 +10,8 @@
 #include <string>
 
 #include "engine/graphql/ast.h"
-#include "engine/schema/schema.h"
 #include "engine/schema/internal/schema_impl.h"
+#include "engine/schema/schema.h"
 
 namespace gqleval::schema {
 

@@ -45,9 +45,9 @@
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
-#include "engine/validate/options.h"
 #include "engine/validate/internal/visitor.h"
 #include "engine/validate/internal/workspace.h"
+#include "engine/validate/options.h"
 
 namespace gqleval::validate {
 
