@@ -59,15 +59,17 @@ JsonWriter& JsonWriter::str(std::string_view value) {
   return *this;
 }
 
+void append_json_real(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out.append("null");
+    return;
+  }
+  append_number(out, value);
+}
+
 JsonWriter& JsonWriter::num(double value) {
   before_value();
-  if (!std::isfinite(value)) {
-    out_.append("null");
-    return *this;
-  }
-  char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof buf, value);
-  out_.append(buf, static_cast<size_t>(r.ptr - buf));
+  append_json_real(out_, value);
   return *this;
 }
 

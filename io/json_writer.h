@@ -29,6 +29,18 @@ inline void append_json_string(std::string& out, std::string_view text) {
   append_string_literal<StringLiteralStyle::kJson>(out, text);
 }
 
+// The shortest text that reads back as `value` (std::to_chars), so a number's
+// text depends on the number alone: JSON numbers, and numbers in CSV cells.
+template <class T>
+void append_number(std::string& out, T value) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+// A JSON number, or null for a non-finite double (JSON has no NaN).
+void append_json_real(std::string& out, double value);
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}
@@ -47,9 +59,7 @@ class JsonWriter {
     if constexpr (std::same_as<T, bool>) {
       out_.append(value ? "true" : "false");
     } else {
-      char buf[24];
-      auto r = std::to_chars(buf, buf + sizeof buf, value);
-      out_.append(buf, static_cast<size_t>(r.ptr - buf));
+      append_number(out_, value);
     }
     return *this;
   }

@@ -86,10 +86,7 @@ BaselineRunOptions read_options(gqleval::cli::Args& args) {
   if (auto n = args.integer("objects")) o.data.objects = static_cast<uint32_t>(*n);
   if (auto n = args.integer("fanout")) o.data.fanout = static_cast<uint32_t>(*n);
   if (auto n = args.integer("seed")) o.data.seed = static_cast<uint64_t>(*n);
-  if (auto n = args.integer("threads")) {
-    if (*n == 0) args.fail("--threads must be at least 1");
-    o.threads = static_cast<unsigned>(*n);
-  }
+  if (auto n = args.threads()) o.threads = *n;
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto v = args.value("null-rate")) {
     char* end = nullptr;

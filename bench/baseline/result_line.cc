@@ -1,7 +1,5 @@
 #include "bench/baseline/result_line.h"
 
-#include <charconv>
-
 #include "engine/score/result_json.h"
 #include "io/json_writer.h"
 
@@ -10,12 +8,7 @@ namespace {
 
 using score::append_json_key;
 
-template <class T>
-void number(std::string& out, T value) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, value);
-  out.append(buf, static_cast<size_t>(r.ptr - buf));
-}
+using io::append_number;
 
 void head(std::string& out, const batch::RowKey& k, std::string_view verdict, bool pass) {
   batch::append_json_row_head(out, k);
@@ -34,7 +27,7 @@ void append_result_line(std::string& out, const batch::RowKey& k, const Baseline
   if (r.matched_reference == score::kNoReference)
     out.append("null");
   else
-    number(out, r.matched_reference);
+    append_number(out, r.matched_reference);
   const std::pair<std::string_view, uint64_t> counts[] = {{"reference_bytes", r.reference_bytes},
                                                           {"candidate_bytes", r.candidate_bytes},
                                                           {"reference_leaves", r.reference_leaves},
@@ -42,7 +35,7 @@ void append_result_line(std::string& out, const batch::RowKey& k, const Baseline
   for (const auto& [name, value] : counts) {
     append_json_key(out, name);
     if (compared)
-      number(out, value);
+      append_number(out, value);
     else
       out.append("null");
   }

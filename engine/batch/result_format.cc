@@ -19,12 +19,7 @@ constexpr std::string_view kCsvColumns[] = {
     "row",    "id", "verdict",           "pass",          "missing",     "extra",       "precision",
     "recall", "f1", "matched_reference", "missing_paths", "extra_paths", "rules_fired", "errors"};
 
-template <class T>
-void append_number(std::string& out, T value) {
-  char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof buf, value);
-  out.append(buf, static_cast<size_t>(r.ptr - buf));
-}
+using io::append_number;
 
 // ---- JSONL
 

@@ -1,6 +1,7 @@
 #include "engine/cli/args.h"
 
 #include <charconv>
+#include <climits>
 
 #include "engine/base/concat.h"
 
@@ -97,6 +98,16 @@ std::optional<long long> Args::integer(std::string_view flag) {
     return std::nullopt;
   }
   return n;
+}
+
+std::optional<unsigned> Args::threads() {
+  auto n = integer("threads");
+  if (!n) return std::nullopt;
+  if (*n == 0 || *n > UINT_MAX) {
+    fail("--threads must be at least 1");
+    return std::nullopt;
+  }
+  return static_cast<unsigned>(*n);
 }
 
 std::string format_flags(std::span<const FlagSpec> specs) {

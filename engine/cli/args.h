@@ -38,6 +38,8 @@ class Args {
 
   // A non-negative integer flag; sets error on a malformed value.
   std::optional<long long> integer(std::string_view flag);
+  // --threads N: at least 1; sets error on 0 or a malformed value.
+  std::optional<unsigned> threads();
 
   void fail(std::string message);
 

@@ -114,10 +114,7 @@ batch::BatchOptions read_options(Args& args) {
   o.strict_schema = args.has("strict-schema");
   o.operation = args.value("operation").value_or("");
   o.artifacts_dir = args.value("artifacts").value_or("");
-  if (auto n = args.integer("threads")) {
-    if (*n == 0) args.fail("--threads must be at least 1");
-    o.threads = static_cast<unsigned>(*n);
-  }
+  if (auto n = args.threads()) o.threads = *n;
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
   if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);

@@ -66,12 +66,10 @@ int validate_rows(Args& args, const validate::ValidateOptions& options) {
   o.validate = options;
   o.operation = args.value("operation").value_or("");
   o.output = args.value("out").value_or("-");
-  if (auto n = args.integer("threads")) {
-    if (*n == 0) {
-      std::fprintf(stderr, "gqleval validate: --threads must be at least 1\n");
-      return kExitUsage;
-    }
-    o.threads = static_cast<unsigned>(*n);
+  if (auto n = args.threads()) o.threads = *n;
+  if (!args.ok()) {
+    std::fprintf(stderr, "%s\n", args.error().c_str());
+    return kExitUsage;
   }
   auto report = batch::run_validate(o);
   if (!report) {

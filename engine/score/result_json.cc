@@ -1,7 +1,5 @@
 #include "engine/score/result_json.h"
 
-#include <charconv>
-#include <cmath>
 #include <type_traits>
 
 #include "io/json_writer.h"
@@ -9,20 +7,7 @@
 namespace gqleval::score {
 namespace {
 
-template <class T>
-void append_number(std::string& out, T value) {
-  char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof buf, value);
-  out.append(buf, static_cast<size_t>(r.ptr - buf));
-}
-
-void append_real(std::string& out, double value) {
-  if (!std::isfinite(value)) {
-    out.append("null");
-    return;
-  }
-  append_number(out, value);
-}
+using io::append_number;
 
 void append_query(std::string& out, std::string_view query, std::optional<uint32_t> reference) {
   out.append("{\"query\":");
@@ -124,7 +109,7 @@ void append_result_members(std::string& out, const PairResult& r) {
     if (!compared) {
       out.append("null");
     } else if constexpr (std::is_floating_point_v<decltype(v)>) {
-      append_real(out, v);
+      io::append_json_real(out, v);
     } else {
       append_number(out, v);
     }

@@ -1,7 +1,5 @@
 #include "engine/batch/internal/row_validator.h"
 
-#include <charconv>
-
 #include "engine/batch/validate_run.h"
 #include "engine/score/result_json.h"
 #include "io/json_writer.h"
@@ -16,17 +14,15 @@ void append_position(std::string& out, const Diagnostic& d) {
     out.append(",\"line\":null,\"column\":null");
     return;
   }
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, d.pos().line);
-  out.append(",\"line\":").append(buf, static_cast<size_t>(r.ptr - buf));
-  r = std::to_chars(buf, buf + sizeof buf, d.pos().column);
-  out.append(",\"column\":").append(buf, static_cast<size_t>(r.ptr - buf));
+  out.append(",\"line\":");
+  io::append_number(out, d.pos().line);
+  out.append(",\"column\":");
+  io::append_number(out, d.pos().column);
 }
 
 void append_validate_row(std::string& out, uint64_t row, const Diagnostics& diags) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, row);
-  out.append("{\"row\":").append(buf, static_cast<size_t>(r.ptr - buf));
+  out.append("{\"row\":");
+  io::append_number(out, row);
   out.append(validate::has_errors(diags) ? ",\"valid\":false" : ",\"valid\":true");
   out.append(",\"errors\":[");
   bool first = true;
