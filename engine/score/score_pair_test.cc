@@ -467,5 +467,35 @@ TEST(ScorePair, ThreadLocalFreeFunction) {
   EXPECT_EQ(r.verdict, Verdict::kEquivalent);
 }
 
+// The embedder's way in: ScoringSchema builds what scoring needs from SDL and
+// reports, as values, why a schema does not build and what the dialect fixed.
+TEST(ScoringSchema, BuildsReportsAndScores) {
+  auto empty = ScoringSchema::build(" \n\t");
+  ASSERT_FALSE(empty.ok());
+  ASSERT_EQ(empty.error().size(), 1u);
+  EXPECT_EQ(empty.error()[0].message, "The schema is empty.");
+
+  auto bad = ScoringSchema::build("type Query { a: Nope }");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error()[0].rule, "KnownTypeNames");
+
+  auto fixed = ScoringSchema::build("type Query { d: DateTime }");
+  ASSERT_TRUE(fixed.ok());
+  const Diagnostics warnings = (*fixed)->warnings();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].severity, Severity::kWarning);
+  EXPECT_EQ(warnings[0].message,
+            "Unknown type \"DateTime\". Declared it as the StepZen scalar DateTime.");
+  auto strict = ScoringSchema::build("type Query { d: DateTime }", {.strict = true});
+  EXPECT_FALSE(strict.ok());
+
+  Scorer scorer;
+  const std::string_view refs[] = {"{ d }"};
+  EXPECT_EQ(scorer.score(**fixed, refs, "{ d }", {}).verdict, Verdict::kEquivalent);
+  auto no_rules = ScoringSchema::build("type Query { d: DateTime }", {.rewrites = false});
+  ASSERT_TRUE(no_rules.ok());
+  EXPECT_EQ((*no_rules)->rewrites(), nullptr);
+}
+
 }  // namespace
 }  // namespace gqleval::score
