@@ -74,7 +74,8 @@ TEST_F(CliCompare, JsonOutput) {
   const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --json --delta 1");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
-            "{\"verdict\":\"overfetch_ok\",\"pass\":true,\"missing\":0,\"extra\":1,"
+            "{\"results_version\":1,\"verdict\":\"overfetch_ok\",\"pass\":true,\"compared\":true,"
+            "\"missing\":0,\"extra\":1,"
             "\"precision\":0.8,\"recall\":1,\"f1\":0.8888888888888888,\"matched_reference\":0,"
             "\"missing_paths\":[],\"extra_paths\":[{\"path\":\"query -> users(id: 1) -> email\","
             "\"line\":1,\"column\":43,\"nodes\":1}],\"rules_fired\":[],\"errors\":[],\"rules\":"
@@ -164,7 +165,11 @@ TEST_F(CliCompare, Stage1Verdicts) {
   write("badref.graphql", "{ users(id: 1) { name } }");
   r = compare("--schema s.graphql badref.graphql none.md --json");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out.rfind("{\"verdict\":\"invalid_reference\",\"pass\":false,", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("{\"results_version\":1,\"verdict\":\"invalid_reference\",\"pass\":false,"
+                        "\"compared\":false,",
+                        0),
+            0u)
+      << r.out;
   write("m.graphql", "mutation { addUser(name: \"x\") { username } }");
   r = compare("--schema s.graphql ref.graphql m.graphql");
   EXPECT_EQ(r.exit_code, 1);

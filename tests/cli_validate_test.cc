@@ -123,16 +123,17 @@ TEST_F(CliValidate, RowsGiveOneJsonResultEach) {
   CommandRun r = validate("--input rows.csv --out results.jsonl");
   EXPECT_EQ(r.exit_code, 1);
   const std::string out = slurp(dir_ + "results.jsonl");
-  EXPECT_EQ(out,
-            "{\"row\":0,\"valid\":true,\"errors\":[]}\n"
-            "{\"row\":1,\"valid\":false,\"errors\":[{\"rule\":\"FieldsOnCorrectType\",\"message\":"
-            "\"Cannot query field \\\"m\\\" on type \\\"Query\\\". Did you mean \\\"n\\\"?\","
-            "\"line\":2,\"column\":3}]}\n"
-            "{\"row\":2,\"valid\":false,\"errors\":[{\"rule\":\"CSV\",\"message\":\"field 3: "
-            "unterminated quoted field; the record is taken to end at the end of this line\","
-            "\"line\":6,\"column\":27}]}\n"
-            "{\"row\":3,\"valid\":false,\"errors\":[{\"rule\":\"KnownTypeNames\",\"message\":"
-            "\"Unknown type \\\"Foo\\\".\",\"line\":1,\"column\":17}]}\n");
+  EXPECT_EQ(
+      out,
+      "{\"row\":0,\"id\":\"a\",\"valid\":true,\"errors\":[]}\n"
+      "{\"row\":1,\"id\":\"b\",\"valid\":false,\"errors\":[{\"query\":\"query\",\"rule\":"
+      "\"FieldsOnCorrectType\",\"message\":\"Cannot query field \\\"m\\\" on type "
+      "\\\"Query\\\". Did you mean \\\"n\\\"?\",\"line\":2,\"column\":3}]}\n"
+      "{\"row\":2,\"id\":\"c\",\"valid\":false,\"errors\":[{\"query\":\"row\",\"rule\":"
+      "\"unterminated_quote\",\"message\":\"field 3: unterminated quoted field; the record "
+      "is taken to end at the end of this line\",\"line\":6,\"column\":27}]}\n"
+      "{\"row\":3,\"id\":\"d\",\"valid\":false,\"errors\":[{\"query\":\"schema\",\"rule\":"
+      "\"KnownTypeNames\",\"message\":\"Unknown type \\\"Foo\\\".\",\"line\":1,\"column\":17}]}\n");
 }
 
 TEST_F(CliValidate, RowsNeedAQueryColumn) {

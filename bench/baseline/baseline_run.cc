@@ -60,9 +60,11 @@ class Worker {
   void score_row(uint64_t row, const io::RecordSpan& span, Shard& shard) {
     const batch::ColumnMap& c = shared_.columns;
     const bool ok = reader_.read(span);
-    const batch::RowKey key{row, reader_.cell(c.id), reader_.has(c.id)};
+    const batch::RowKey key{row, reader_.cell(c.id), {}};
     if (!ok) {
-      append_bad_row_line(shard.out, key, reader_.reason(), reader_.diagnostic());
+      Diagnostic d = reader_.diagnostic();
+      d.rule = std::string(reader_.reason());
+      append_bad_row_line(shard.out, key, d);
       ++shard.other;
       return;
     }

@@ -59,11 +59,8 @@ void append_result_line(std::string& out, const batch::RowKey& k, const Baseline
   out.append("]}\n");
 }
 
-void append_bad_row_line(std::string& out, const batch::RowKey& k, std::string_view reason,
-                         const Diagnostic& d) {
+void append_bad_row_line(std::string& out, const batch::RowKey& k, const Diagnostic& d) {
   head(out, k, batch::outcome_name(batch::kBadRow), false);
-  append_json_key(out, "reason");
-  io::append_json_string(out, reason);
   out.append(
       ",\"matched_reference\":null,\"reference_bytes\":null,\"candidate_bytes\":null,"
       "\"reference_leaves\":null,\"candidate_leaves\":null,\"errors\":[");

@@ -16,7 +16,6 @@ namespace gqleval::baseline {
 
 void append_result_line(std::string& out, const batch::RowKey& key, const BaselineResult& result);
 
-void append_bad_row_line(std::string& out, const batch::RowKey& key, std::string_view reason,
-                         const Diagnostic& diagnostic);
+void append_bad_row_line(std::string& out, const batch::RowKey& key, const Diagnostic& diagnostic);
 
 }  // namespace gqleval::baseline

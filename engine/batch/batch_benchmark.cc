@@ -191,7 +191,7 @@ void BM_FormatResult(benchmark::State& state) {
   std::string out;
   for (auto _ : state) {
     out.clear();
-    append_row_result(out, OutputFormat::kJsonl, RowKey{123456, "123457", true}, r);
+    append_row_result(out, OutputFormat::kJsonl, RowKey{123456, "123457", {}}, r);
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations());

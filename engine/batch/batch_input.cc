@@ -170,6 +170,12 @@ bool RecordReader::has(const Column& column) const {
   return i && (members_[*i].is_string || members_[*i].value != "null");
 }
 
+bool RecordReader::is_json_value(const Column& column) const {
+  if (!column.present() || input_.csv() != nullptr) return false;
+  auto i = io::find_json_field(members_, column.name);
+  return i && !members_[*i].is_string;
+}
+
 Diagnostic RecordReader::diagnostic() const {
   if (const io::CsvReader* csv = input_.csv()) return csv->describe(span_, csv_status_);
   if (oversized_member_ != static_cast<size_t>(-1)) {

@@ -90,6 +90,11 @@ class RecordReader {
   std::string_view cell(const Column& column) const;
   // Whether the record has the column at all (a JSON null counts as absent).
   bool has(const Column& column) const;
+  // Whether the cell is the JSON text of a value that is not a string (a
+  // number, an object... of a JSON Lines record), not text.
+  bool is_json_value(const Column& column) const;
+  // The record's text as it is in the input.
+  std::string_view record_text() const { return span_.text(input_.buffer()); }
 
   // For a malformed record: the short name ("unterminated_quote",
   // "invalid_json", ...) and its diagnostic (rule "CSV" or "JSONL").

@@ -11,7 +11,9 @@
 #include "engine/batch/internal/row_scorer.h"
 #include "engine/batch/internal/run_setup.h"
 #include "engine/batch/progress.h"
+#include "engine/batch/provenance.h"
 #include "engine/normalize/rules_file.h"
+#include "io/content_hash.h"
 #include "io/file.h"
 
 namespace gqleval::batch {
@@ -33,6 +35,19 @@ Result<SchemaCacheOptions, Diagnostic> cache_options(const BatchOptions& o) {
   return options;
 }
 
+// One word for a POSIX shell.
+std::string shell_quote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out + "'";
+}
+
 score::ScoreOptions score_options(const BatchOptions& o) {
   score::ScoreOptions options;
   options.delta = o.delta;
@@ -43,26 +58,97 @@ score::ScoreOptions score_options(const BatchOptions& o) {
   return options;
 }
 
-RunFacts run_facts(const BatchOptions& o, unsigned threads, double wall_seconds,
-                   const SchemaCache& cache) {
-  RunFacts f;
-  f.input = o.input;
-  f.output = o.output.empty() ? std::string("-") : o.output;
-  f.threads = threads;
-  f.wall_seconds = wall_seconds;
-  f.rule_profile = normalize::rule_profile(o.rules);
-  if (!o.rules_file.empty()) f.rule_profile += " + rules file " + o.rules_file;
-  f.delta = o.delta;
-  f.schemas = cache.size();
-  f.schema_failures = cache.failures();
-  f.rules_warnings = cache.rules_warnings();
-  return f;
+// `gqleval compare` flags that repeat the run's options, for replay.sh.
+std::string replay_options(const BatchOptions& o) {
+  std::string out;
+  if (o.delta != 0) out += " --delta " + std::to_string(o.delta);
+  const std::string profile = normalize::rule_profile(o.rules);
+  out += " --rule-set " + (profile.empty() ? std::string("none") : profile);
+  if (!o.rules_file.empty()) out += " --rules ../rules.json";
+  if (o.ignore_typename) out += " --ignore-typename";
+  if (o.strict_schema) out += " --strict-schema";
+  if (!o.extract) out += " --no-extract";
+  if (!o.operation.empty()) out += " --operation " + shell_quote(o.operation);
+  return out;
+}
+
+std::unique_ptr<ArtifactWriter> make_artifacts(const BatchOptions& o) {
+  if (o.artifacts_dir.empty()) return nullptr;
+  ArtifactSettings settings;
+  settings.dir = o.artifacts_dir;
+  settings.want_pass = o.artifacts_only != ArtifactFilter::kFail;
+  settings.want_fail = o.artifacts_only != ArtifactFilter::kPass;
+  settings.limit = o.artifacts_limit;
+  settings.replay_options = replay_options(o);
+  settings.rules_file = o.rules_file;
+  return std::make_unique<ArtifactWriter>(std::move(settings));
+}
+
+// The facts that do not depend on the rows.
+Result<Provenance, Diagnostic> start_provenance(const BatchOptions& o) {
+  Provenance p;
+  p.command = o.command;
+  p.arguments = o.arguments;
+  p.input = o.input;
+  p.output = o.output.empty() ? std::string("-") : o.output;
+  p.rule_profile = normalize::rule_profile(o.rules);
+  if (!o.rules_file.empty()) {
+    p.rule_profile += " + rules file " + o.rules_file;
+    auto text = io::read_file(o.rules_file);
+    if (!text) return Unexpected{std::move(text.error())};
+    p.rules_file = o.rules_file;
+    p.rules_file_hash = io::xxh128_digest(*text);
+  }
+  p.started_at = utc_timestamp(std::chrono::system_clock::now());
+  p.machine = machine_facts();
+  return p;
+}
+
+// The gates' outcomes and the warnings of a finished run.
+void check_run(const BatchOptions& o, const Summary& summary, const ColumnMap& columns,
+               RunFacts& facts) {
+  for (const GateResult& g : check_gates(summary, o.gates)) {
+    facts.gates.push_back(GateOutcome{std::string(gate_metric_name(g.gate.metric)),
+                                      g.gate.threshold, g.value, g.met});
+  }
+  if (auto warning = not_compared_warning(summary, columns, o.columns.option_name)) {
+    facts.mostly_not_compared = true;
+    facts.warnings.push_back(std::move(*warning));
+  }
 }
 
 }  // namespace
 
+std::string_view artifact_filter_name(ArtifactFilter filter) {
+  switch (filter) {
+    case ArtifactFilter::kFail: return "fail";
+    case ArtifactFilter::kPass: return "pass";
+    case ArtifactFilter::kAll: return "all";
+  }
+  return "?";
+}
+
+bool artifact_filter_from_name(std::string_view name, ArtifactFilter* out) {
+  for (ArtifactFilter f : {ArtifactFilter::kFail, ArtifactFilter::kPass, ArtifactFilter::kAll}) {
+    if (artifact_filter_name(f) == name) {
+      *out = f;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool BatchReport::gates_met() const {
+  for (const GateOutcome& g : facts.gates) {
+    if (!g.met) return false;
+  }
+  return true;
+}
+
 Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   const auto start = std::chrono::steady_clock::now();
+  auto provenance = start_provenance(o);
+  if (!provenance) return Unexpected{std::move(provenance.error())};
   auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns,
                            !o.schema_file.empty(), RowKind::kScore);
   if (!opened) return Unexpected{std::move(opened.error())};
@@ -78,9 +164,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   context.schemas = schemas->sources;
   context.format = o.output_format;
   context.options = score_options(o);
-  std::unique_ptr<ArtifactWriter> artifacts;
-  if (!o.artifacts_dir.empty()) {
-    artifacts = std::make_unique<ArtifactWriter>(o.artifacts_dir);
+  std::unique_ptr<ArtifactWriter> artifacts = make_artifacts(o);
+  if (artifacts) {
     std::string error;
     if (!artifacts->prepare(&error)) return Unexpected{make_error("IO", error)};
     context.artifacts = artifacts.get();
@@ -88,8 +173,10 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   OutputFile output;
   if (auto error = open_output(output, o.input, o.output)) return Unexpected{std::move(*error)};
   if (o.output_format == OutputFormat::kCsv) {
+    std::vector<std::string> kept;
+    for (const Column& c : context.columns.keep) kept.push_back(c.name);
     std::string header;
-    append_csv_header(header);
+    append_csv_header(header, kept);
     output.write(header);
   }
 
@@ -98,7 +185,10 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   Summary summary(std::move(group_names));
   Progress progress(o.progress, input.buffer().size());
   io::PageReleaser pages(input.buffer());
+  io::ContentHasher input_hash;
+  size_t hashed = 0;
   uint64_t rows_written = 0;
+  uint64_t artifact_matches = 0;
   const unsigned threads = run_pipeline(
       input, PipelineOptions{o.threads, o.shard_records, o.shards_in_flight},
       [&] { return std::make_unique<RowScorer>(context); },
@@ -106,16 +196,36 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
         output.write(done.out);
         summary.add(done.tally);
         rows_written += done.records;
+        artifact_matches += done.tally.artifact_matches;
         progress.update(rows_written, done.input_end);
+        // Hashed while the shard's pages are still resident, before they go.
+        input_hash.update(input.buffer().substr(hashed, done.input_end - hashed));
+        hashed = done.input_end;
         pages.done_up_to(done.input_end);
       });
   progress.finish();
+  input_hash.update(input.buffer().substr(hashed));
   if (!output.close()) {
     return Unexpected{make_error("IO", "cannot write the results to " + o.output)};
   }
-  const double wall =
+
+  RunFacts facts;
+  facts.provenance = std::move(*provenance);
+  facts.provenance.input_bytes = input.buffer().size();
+  facts.provenance.input_hash = input_hash.digest();
+  facts.provenance.threads = threads;
+  facts.delta = o.delta;
+  facts.schemas = schemas->cache->size();
+  facts.schema_failures = schemas->cache->failures();
+  facts.rules_warnings = schemas->cache->rules_warnings();
+  if (artifacts) {
+    facts.artifacts =
+        ArtifactFacts{o.artifacts_dir, std::string(artifact_filter_name(o.artifacts_only)),
+                      o.artifacts_limit, artifact_matches, artifacts->written()};
+  }
+  check_run(o, summary, context.columns, facts);
+  facts.provenance.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  RunFacts facts = run_facts(o, threads, wall, *schemas->cache);
   return BatchReport{std::move(summary), std::move(facts), std::move(context.columns)};
 }
 

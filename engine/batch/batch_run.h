@@ -23,16 +23,24 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/result_format.h"
+#include "engine/batch/run_checks.h"
 #include "engine/batch/summary.h"
 #include "engine/normalize/rewrites.h"
 
 namespace gqleval::batch {
+
+// Which rows get artifacts (--artifacts-only).
+enum class ArtifactFilter : uint8_t { kFail, kPass, kAll };
+std::string_view artifact_filter_name(ArtifactFilter filter);  // "fail", "pass", "all"
+bool artifact_filter_from_name(std::string_view name, ArtifactFilter* out);
 
 struct BatchOptions {
   std::string input;
@@ -50,6 +58,13 @@ struct BatchOptions {
   std::string output = "-";  // "-": stdout
   OutputFormat output_format = OutputFormat::kJsonl;
   std::string artifacts_dir;  // empty: none
+  ArtifactFilter artifacts_only = ArtifactFilter::kFail;
+  uint64_t artifacts_limit = 1000;  // rows with artifacts, the first in input order; 0: no limit
+
+  std::vector<Gate> gates;  // checked against the summary (BatchReport::facts.gates)
+  // How the run was asked for (argv after the program name), for the provenance.
+  std::string command = "score";
+  std::vector<std::string> arguments;
 
   unsigned threads = 0;  // 0: all cores
   size_t shard_records = 256;
@@ -60,8 +75,9 @@ struct BatchOptions {
 
 struct BatchReport {
   Summary summary;
-  RunFacts facts;
+  RunFacts facts;  // with the gates' outcomes and the run's warnings
   ColumnMap columns;
+  bool gates_met() const;
 };
 
 Result<BatchReport, Diagnostic> run_batch(const BatchOptions& options);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -159,12 +160,14 @@ TEST(RunBatch, JsonlInputWithVariables) {
   EXPECT_EQ(ResultLine(lines[2]).get("verdict"), "mismatch");
   ResultLine not_object(lines[3]);
   EXPECT_EQ(not_object.get("verdict"), "bad_row");
-  EXPECT_EQ(not_object.get("reason"), "not_an_object");
-  EXPECT_EQ(not_object.error(0, "rule"), "JSONL");
+  EXPECT_EQ(not_object.get("reason"), "<absent>");
+  EXPECT_EQ(not_object.get("compared"), "false");
+  EXPECT_EQ(not_object.get("f1"), "0");
+  EXPECT_EQ(not_object.error(0, "rule"), "not_an_object");
   EXPECT_EQ(not_object.error(0, "line"), "5");
   ResultLine broken(lines[4]);
   EXPECT_EQ(broken.get("verdict"), "bad_row");
-  EXPECT_EQ(broken.get("reason"), "invalid_json");
+  EXPECT_EQ(broken.error(0, "rule"), "invalid_json");
   EXPECT_EQ(broken.get("row"), "4");
   EXPECT_EQ(broken.error(0, "line"), "6");
 }
@@ -229,8 +232,7 @@ TEST(RunBatch, VariablesThatAreNotAJsonObjectMakeABadRow) {
   ASSERT_EQ(lines.size(), 3u);
   ResultLine broken(lines[0]);
   EXPECT_EQ(broken.get("verdict"), "bad_row");
-  EXPECT_EQ(broken.get("reason"), "invalid_variables");
-  EXPECT_EQ(broken.error(0, "rule"), "VariableValues");
+  EXPECT_EQ(broken.error(0, "rule"), "invalid_variables");
   EXPECT_EQ(broken.error(0, "line"), "2");
   ResultLine array(lines[1]);
   EXPECT_EQ(array.get("verdict"), "bad_row");
@@ -250,7 +252,13 @@ TEST(RunBatch, OneSchemaFileForEveryRow) {
   auto lines = lines_of(run(o, dir).output);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "equivalent");
-  EXPECT_EQ(ResultLine(lines[0]).get("id"), "null");
+  // No id column: the id is the row's line and content hash.
+  const std::string id0 = ResultLine(lines[0]).get("id");
+  const std::string id1 = ResultLine(lines[1]).get("id");
+  EXPECT_EQ(id0.substr(0, 2), "2:");
+  EXPECT_EQ(id0.size(), 18u);
+  EXPECT_EQ(id1.substr(0, 2), "3:");
+  EXPECT_NE(id0.substr(2), id1.substr(2));  // the candidates differ
   EXPECT_EQ(ResultLine(lines[1]).get("verdict"), "mismatch");
 }
 
@@ -338,10 +346,11 @@ TEST(RunBatch, CsvOutput) {
   auto rows = io::parse_csv(run(o, dir).output);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 7u);
-  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 14u);
+  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 15u);
   EXPECT_EQ((*rows)[1].fields[2], "equivalent");
+  EXPECT_EQ((*rows)[1].fields[4], "true");  // compared
   EXPECT_EQ((*rows)[6].fields[2], "underfetch");
-  EXPECT_EQ((*rows)[6].fields[10], "query -> user(id: 1) -> name (1:17, 1 node)");
+  EXPECT_EQ((*rows)[6].fields[11], "query -> user(id: 1) -> name (1:17, 1 node)");
 }
 
 TEST(RunBatch, MissingColumnIsAnErrorBeforeAnyWork) {
@@ -386,8 +395,10 @@ TEST(RunBatch, Artifacts) {
   BatchOptions o;
   o.input = dir.file("in.csv");
   o.artifacts_dir = dir.file("art");
+  o.artifacts_only = ArtifactFilter::kAll;
   run(o, dir);
-  const std::string row1 = dir.file("art/row-1/");
+  const std::string row1 = dir.file("art/row-00000001/");
+  EXPECT_EQ(read_file(row1 + "schema.graphql"), kTestSchema);
   EXPECT_EQ(read_file(row1 + "reference.graphql"), "{ user(id: 1) { name } }");
   EXPECT_EQ(read_file(row1 + "candidate.graphql"), "{ user(id: 1) { name id } }");
   EXPECT_EQ(read_file(row1 + "candidate.normal.graphql"),
@@ -396,8 +407,95 @@ TEST(RunBatch, Artifacts) {
   EXPECT_NE(dot.find("c2 [label=\"id\", color=orange"), std::string::npos) << dot;
   EXPECT_EQ(dot.find("color=red"), std::string::npos) << dot;
   EXPECT_EQ(read_file(row1 + "explanation.txt").substr(0, 28), "verdict: overfetch (fail)\nmi");
-  EXPECT_TRUE(std::filesystem::exists(dir.file("art/row-4/result.json")));
-  EXPECT_FALSE(std::filesystem::exists(dir.file("art/row-4/reference.normal.graphql")));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("art/row-00000004/result.json")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("art/row-00000004/reference.normal.graphql")));
+  EXPECT_EQ(read_file(row1 + "replay.sh").substr(0, 10), "#!/bin/sh\n");
+  EXPECT_NE(read_file(row1 + "replay.sh")
+                .find("compare --schema schema.graphql reference.graphql candidate.txt "
+                      "--rule-set cycles,endpoints \"$@\"\n"),
+            std::string::npos);
+}
+
+// The limit keeps the first picked rows in input order, whatever the threads
+// and shards, and removes nothing else.
+TEST(RunBatch, ArtifactsOfFailingRowsUpToTheLimit) {
+  ScratchDir dir;
+  std::string csv = "id,schema,reference,candidate\n";
+  for (int i = 0; i < 60; ++i) {
+    csv += std::to_string(i) + "," + csv_quote(kTestSchema) + ",{ users { id } }," +
+           (i % 3 == 0 ? "{ users { id } }" : "{ users { name } }") + "\n";
+  }
+  write_file(dir.file("in.csv"), csv);
+  for (unsigned threads : {1u, 2u, 4u}) {
+    std::filesystem::remove_all(dir.file("art"));
+    BatchOptions o;
+    o.input = dir.file("in.csv");
+    o.artifacts_dir = dir.file("art");
+    o.artifacts_limit = 5;
+    o.threads = threads;
+    o.shard_records = 2;
+    const Outcome r = run(o, dir);
+    std::vector<std::string> folders;
+    for (const auto& e : std::filesystem::directory_iterator(dir.file("art"))) {
+      folders.push_back(e.path().filename().string());
+    }
+    std::sort(folders.begin(), folders.end());
+    // Rows 0, 3, 6 ... pass; the first five failing rows are 1, 2, 4, 5, 7.
+    EXPECT_EQ(folders, (std::vector<std::string>{"row-00000001", "row-00000002", "row-00000004",
+                                                 "row-00000005", "row-00000007"}))
+        << threads << " threads";
+    ASSERT_TRUE(r.report.facts.artifacts.has_value());
+    EXPECT_EQ(r.report.facts.artifacts->matched, 40u);
+    EXPECT_EQ(r.report.facts.artifacts->written, 5u);
+  }
+}
+
+TEST(RunBatch, KeptColumnsAreCopiedWithTheirJsonTypes) {
+  ScratchDir dir;
+  write_file(dir.file("schema.graphql"), kTestSchema);
+  write_file(
+      dir.file("in.jsonl"),
+      "{\"model\":\"m1\",\"doc_id\":7,\"meta\":{\"k\":[1,2]},\"reference\":\"{ users { id } }\","
+      "\"candidate\":\"{ users { id } }\"}\n"
+      "{\"reference\":\"{ users { id } }\",\"candidate\":\"{ users { id } }\"}\n"
+      "not json\n");
+  BatchOptions o;
+  o.input = dir.file("in.jsonl");
+  o.schema_file = dir.file("schema.graphql");
+  o.columns.keep = {"model", "doc_id", "meta"};
+  auto lines = lines_of(run(o, dir).output);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].substr(0, lines[0].find(",\"verdict\"")),
+            "{\"row\":0,\"id\":\"1:" + ResultLine(lines[0]).get("id").substr(2) +
+                "\",\"model\":\"m1\",\"doc_id\":7,\"meta\":{\"k\":[1,2]}");
+  EXPECT_NE(lines[1].find(",\"model\":null,\"doc_id\":null,\"meta\":null,\"verdict\""),
+            std::string::npos)
+      << lines[1];
+  // A malformed row keeps nothing, as its cells cannot be trusted.
+  EXPECT_NE(lines[2].find(",\"model\":null,\"doc_id\":null,\"meta\":null,\"verdict\":\"bad_row\""),
+            std::string::npos)
+      << lines[2];
+  // The same content on the same line gives the same key.
+  EXPECT_EQ(ResultLine(lines_of(run(o, dir).output)[0]).get("id"), ResultLine(lines[0]).get("id"));
+}
+
+TEST(RunBatch, AKeptColumnMayNotShadowAResultMember) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), "schema,reference,candidate,verdict\nx,y,z,w\n");
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.columns.keep = {"verdict"};
+  auto r = run_batch(o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message, o.input +
+                                   ": the kept column 'verdict' has the name of a member of every "
+                                   "result; rename it in the input, or leave it out");
+  o.columns.keep = {"nosuch"};
+  EXPECT_EQ(run_batch(o).error().message,
+            o.input +
+                ": the column 'nosuch' given as the kept column is not in the input; the input has "
+                "the columns: "
+                "schema, reference, candidate, verdict");
 }
 
 }  // namespace

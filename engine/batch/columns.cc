@@ -164,6 +164,7 @@ std::string_view column_role_name(ColumnRole role) {
     case ColumnRole::kId: return "id";
     case ColumnRole::kVariables: return "variables";
     case ColumnRole::kGroupBy: return "group-by";
+    case ColumnRole::kKeep: return "kept";
     case ColumnRole::kQuery: return "query";
     case ColumnRole::kSchemaFile: return "schema file";
   }
@@ -197,6 +198,7 @@ class ColumnResolution {
         {&spec_.variables, ColumnRole::kVariables, &map_.variables}};
     const std::vector<Named> validate = {
         {&spec_.query, ColumnRole::kQuery, &map_.query},
+        {&spec_.id, ColumnRole::kId, &map_.id},
         {&spec_.schema, ColumnRole::kSchema, &map_.schema},
         {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path}};
     for (const Named& n : kind == RowKind::kScore ? score : validate) {
@@ -269,20 +271,20 @@ class ColumnResolution {
     r_.take(slot);
   }
 
-  // Tag columns may be any column, even one with a role (grouping by id is odd
-  // but harmless).
-  std::optional<Diagnostic> find_group_by() {
-    for (const std::string& name : spec_.group_by) {
+  // Tag and kept columns may be any column, even one with a role (grouping by
+  // id is odd but harmless; keeping the candidate is a common wish).
+  std::optional<Diagnostic> find_any_columns(ColumnRole role, const std::vector<std::string>& given,
+                                             std::vector<Column>& out) {
+    for (const std::string& name : given) {
       std::optional<size_t> i;
       for (size_t k = 0; k < names_.size() && !i; ++k) {
         if (io::same_column_name(names_[k], name)) i = k;
       }
       if (!i) {
-        return make_error("Columns", "the column '" + name + "' " +
-                                         naming_.given(ColumnRole::kGroupBy) +
+        return make_error("Columns", "the column '" + name + "' " + naming_.given(role) +
                                          " is not in the input" + has_);
       }
-      map_.group_by.push_back(Column{names_[*i], *i});
+      out.push_back(Column{names_[*i], *i});
     }
     return std::nullopt;
   }
@@ -311,6 +313,10 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
       return Unexpected{std::move(*e)};
     }
     if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
+    r.find_optional(map.id, kIdNames);
+    if (auto e = r.find_any_columns(ColumnRole::kKeep, spec.keep, map.keep)) {
+      return Unexpected{std::move(*e)};
+    }
     return std::move(map);
   }
   if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
@@ -320,7 +326,12 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
   if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
   r.find_optional(map.id, kIdNames);
   r.find_optional(map.variables, kVariablesNames);
-  if (auto e = r.find_group_by()) return Unexpected{std::move(*e)};
+  if (auto e = r.find_any_columns(ColumnRole::kGroupBy, spec.group_by, map.group_by)) {
+    return Unexpected{std::move(*e)};
+  }
+  if (auto e = r.find_any_columns(ColumnRole::kKeep, spec.keep, map.keep)) {
+    return Unexpected{std::move(*e)};
+  }
   return std::move(map);
 }
 

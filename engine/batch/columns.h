@@ -2,7 +2,8 @@
 //
 // Two row kinds read columns. A score row has the schema, the references, the
 // candidate, the row id, the variables and the caller's tag columns; a
-// validate row has the schema and the query. Each role is found by its common
+// validate row has the schema, the query and the row id. Both may keep any
+// columns (copied into each result). Each role is found by its common
 // names (the first one the input has, names compared ignoring ASCII case and
 // surrounding blanks), or named by the caller (ColumnSpec); a column named for
 // one role is never also taken for another, so naming gt_query_2 as the
@@ -58,12 +59,13 @@ enum class ColumnRole : uint8_t {
   kId,
   kVariables,
   kGroupBy,
+  kKeep,
   kQuery,
   kSchemaFile,
 };
 
 // "schema", "schema path", "reference", "candidate", "id", "variables",
-// "group-by", "query", "schema file".
+// "group-by", "kept", "query", "schema file".
 std::string_view column_role_name(ColumnRole role);
 
 // How the caller's users name the column of a role (e.g. "--candidate-col"),
@@ -80,6 +82,7 @@ struct ColumnSpec {
   std::string variables;
   std::string query;                       // validate rows
   std::vector<std::string> group_by;       // tag columns for the summary
+  std::vector<std::string> keep;           // columns copied into each result
   ColumnOptionName option_name = nullptr;  // for messages; null: roles only
 };
 
@@ -99,6 +102,7 @@ struct ColumnMap {
   Column id;
   Column variables;
   std::vector<Column> group_by;  // in the order given
+  std::vector<Column> keep;      // in the order given
   Column query;                  // validate rows
 };
 

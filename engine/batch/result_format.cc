@@ -1,6 +1,8 @@
 #include "engine/batch/result_format.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "engine/score/result_json.h"
 #include "io/csv_writer.h"
@@ -16,8 +18,15 @@ using score::QueryRole;
 using score::SubtreeDiff;
 
 constexpr std::string_view kCsvColumns[] = {
-    "row",    "id", "verdict",           "pass",          "missing",     "extra",       "precision",
-    "recall", "f1", "matched_reference", "missing_paths", "extra_paths", "rules_fired", "errors"};
+    "verdict",     "pass",        "compared", "missing",           "extra",
+    "precision",   "recall",      "f1",       "matched_reference", "missing_paths",
+    "extra_paths", "rules_fired", "errors"};
+
+// Every member a row of any kind has, which a kept column may not shadow.
+constexpr std::string_view kMembers[] = {
+    "row",         "id",          "verdict", "pass", "compared",          "missing",
+    "extra",       "precision",   "recall",  "f1",   "matched_reference", "missing_paths",
+    "extra_paths", "rules_fired", "errors",  "valid"};
 
 using io::append_number;
 
@@ -29,18 +38,14 @@ void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
   out.append("}\n");
 }
 
-void jsonl_bad_row(std::string& out, const RowKey& k, std::string_view reason,
-                   const Diagnostic& d) {
+void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d) {
   append_json_row_head(out, k);
   out.append("\"verdict\":");
   io::append_json_string(out, outcome_name(kBadRow));
-  out.append(",\"pass\":false");
-  score::append_json_key(out, "reason");
-  io::append_json_string(out, reason);
   out.append(
-      ",\"missing\":null,\"extra\":null,\"precision\":null,\"recall\":null,\"f1\":null,"
-      "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":[],"
-      "\"errors\":[");
+      ",\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
+      "\"recall\":0,\"f1\":0,\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
+      "\"rules_fired\":[],\"errors\":[");
   score::append_json_error(out, "row", std::nullopt, d);
   out.append("]}\n");
 }
@@ -66,11 +71,14 @@ void csv_position(std::string& c, SourcePos p) {
   append_number(c, p.column);
 }
 
-void csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass) {
+void csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass,
+              bool compared) {
   append_number(out, k.row);
-  csv_field(out, k.has_id ? k.id : std::string_view{});
+  csv_field(out, k.id);
+  for (const KeptCell& c : k.kept) csv_field(out, c.value);
   csv_field(out, verdict);
   csv_field(out, pass ? "true" : "false");
+  csv_field(out, compared ? "true" : "false");
 }
 
 void csv_paths(std::string& out, std::span<const SubtreeDiff> paths) {
@@ -107,8 +115,8 @@ void csv_error_line(std::string& c, std::string_view who, const Diagnostic& d) {
 }
 
 void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
-  csv_head(out, k, score::verdict_name(r.verdict), r.pass);
   const bool compared = !score::is_stage1(r.verdict);
+  csv_head(out, k, score::verdict_name(r.verdict), r.pass, compared);
   char buf[32];
   auto number = [&](auto v) {
     auto res = std::to_chars(buf, buf + sizeof buf, v);
@@ -116,9 +124,9 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   };
   csv_field(out, compared ? number(r.missing) : std::string_view{});
   csv_field(out, compared ? number(r.extra) : std::string_view{});
-  csv_field(out, compared ? number(r.precision) : std::string_view{});
-  csv_field(out, compared ? number(r.recall) : std::string_view{});
-  csv_field(out, compared ? number(r.f1) : std::string_view{});
+  csv_field(out, number(compared ? r.precision : 0.0));
+  csv_field(out, number(compared ? r.recall : 0.0));
+  csv_field(out, number(compared ? r.f1 : 0.0));
   csv_field(out, r.matched_reference == score::kNoReference ? std::string_view{}
                                                             : number(r.matched_reference));
   csv_paths(out, r.missing_paths);
@@ -148,11 +156,10 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   out.push_back('\n');
 }
 
-void csv_bad_row(std::string& out, const RowKey& k, std::string_view reason, const Diagnostic& d) {
-  csv_head(out, k, outcome_name(kBadRow), false);
-  out.append(",,,,,,,,,");
+void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d) {
+  csv_head(out, k, outcome_name(kBadRow), false, false);
+  out.append(",,,0,0,0,,,,");
   std::string& c = cell();
-  c.append("[").append(reason).append("] ");
   csv_error_line(c, "row", d);
   csv_field(out, c);
   out.push_back('\n');
@@ -165,20 +172,35 @@ std::string_view outcome_name(uint8_t outcome) {
   return score::verdict_name(static_cast<score::Verdict>(outcome));
 }
 
+bool is_result_member(std::string_view name) {
+  return std::find(std::begin(kMembers), std::end(kMembers), name) != std::end(kMembers);
+}
+
 void append_json_row_head(std::string& out, const RowKey& k) {
   out.append("{\"row\":");
   append_number(out, k.row);
   score::append_json_key(out, "id");
-  if (k.has_id) {
-    io::append_json_string(out, k.id);
-  } else {
-    out.append("null");
+  io::append_json_string(out, k.id);
+  for (const KeptCell& c : k.kept) {
+    out.push_back(',');
+    io::append_json_string(out, c.name);
+    out.push_back(':');
+    if (!c.present) {
+      out.append("null");
+    } else if (c.json) {
+      out.append(c.value);
+    } else {
+      io::append_json_string(out, c.value);
+    }
   }
   out.push_back(',');
 }
 
-void append_csv_header(std::string& out) {
-  for (size_t i = 0; i < std::size(kCsvColumns); ++i) csv_field(out, kCsvColumns[i], i == 0);
+void append_csv_header(std::string& out, std::span<const std::string> kept_names) {
+  csv_field(out, "row", true);
+  csv_field(out, "id");
+  for (const std::string& name : kept_names) csv_field(out, name);
+  for (std::string_view column : kCsvColumns) csv_field(out, column);
   out.push_back('\n');
 }
 
@@ -192,12 +214,28 @@ void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
 }
 
 void append_bad_row(std::string& out, OutputFormat format, const RowKey& key,
-                    std::string_view reason, const Diagnostic& diagnostic) {
+                    const Diagnostic& diagnostic) {
   if (format == OutputFormat::kCsv) {
-    csv_bad_row(out, key, reason, diagnostic);
+    csv_bad_row(out, key, diagnostic);
   } else {
-    jsonl_bad_row(out, key, reason, diagnostic);
+    jsonl_bad_row(out, key, diagnostic);
   }
+}
+
+void append_validate_row(std::string& out, const RowKey& key, std::string_view query,
+                         const Diagnostics& diagnostics) {
+  append_json_row_head(out, key);
+  bool valid = true;
+  for (const Diagnostic& d : diagnostics) valid = valid && d.severity != Severity::kError;
+  out.append(valid ? "\"valid\":true,\"errors\":[" : "\"valid\":false,\"errors\":[");
+  bool first = true;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity != Severity::kError) continue;
+    if (!first) out.push_back(',');
+    first = false;
+    score::append_json_error(out, query, std::nullopt, d);
+  }
+  out.append("]}\n");
 }
 
 }  // namespace gqleval::batch

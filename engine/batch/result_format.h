@@ -1,29 +1,38 @@
 // Result records of a batch run: one per input data row, as a JSON Lines
 // object (the default) or a CSV record, written straight into a caller's
 // buffer with no intermediate objects and no allocation beyond growing it.
+// Their members are the results contract (docs/results.schema.json,
+// results_version below), shared by every command.
 //
 // JSONL, one object per line: "row" (the 0-based data row; the header is not
-// a row) and "id" (the id column's text, or null when there is no id column
-// or the record has no such cell), then the members of the pair's result
-// (score/result_json.h: verdict ... errors). A malformed row has verdict
-// "bad_row", pass false, one more member after "pass": "reason" (e.g.
-// "unterminated_quote", "invalid_json"), null counts and scores, and one
-// error with "query":"row" that points at the fault in the input file.
+// a row), "id" (the id column's text; where the input has no id, or the
+// row's cell is blank, the row's stable key `LINE:HASH`, its 1-based line in
+// the input and a hash of its content), the kept input columns by their names
+// (a cell the row lacks is null), then the members of the row kind:
+//   - a score row, the pair's result (score/result_json.h: verdict, pass,
+//     compared, ... errors). A malformed row has verdict "bad_row", pass and
+//     compared false, and one error {"query":"row", "rule": the issue's short
+//     name (e.g. "unterminated_quote", "invalid_json"), "message", "line",
+//     "column"} that points at the fault in the input file;
+//   - a validate row, "valid" then "errors", each error {"query", "rule",
+//     "message", "line", "column"} with "query" naming what it is about:
+//     "query", "schema" or "row".
 //
 // CSV: a header (append_csv_header) and the same columns; lists are one item
 // per line inside their cell ("PATH (LINE:COLUMN, N nodes)", "RULE at
-// LINE:COLUMN PATH: DETAIL", "QUERY LINE:COLUMN: RULE: message"); a bad row's
-// errors cell starts with its reason in brackets.
+// LINE:COLUMN PATH: DETAIL", "QUERY LINE:COLUMN: RULE: message").
 //
 // Numbers are printed shortest-round-trip (std::to_chars), so a file is the
 // same byte for byte however the run was split or threaded.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "engine/base/diagnostic.h"
+#include "engine/score/result_json.h"
 #include "engine/score/score_pair.h"
 
 namespace gqleval::batch {
@@ -37,24 +46,42 @@ inline constexpr size_t kOutcomeCount = 10;
 std::string_view outcome_name(uint8_t outcome);  // verdict_name(), or "bad_row"
 inline uint8_t outcome_of(score::Verdict v) { return static_cast<uint8_t>(v); }
 
-struct RowKey {
-  uint64_t row = 0;     // 0-based data row
-  std::string_view id;  // the id cell
-  bool has_id = false;
+using score::kResultsVersion;
+
+// An input column copied into each result (--keep-col).
+struct KeptCell {
+  std::string_view name;   // the member or column name in the results
+  std::string_view value;  // the cell's text, or its JSON text when `json`
+  bool present = false;    // false: the row lacks it (null)
+  bool json = false;       // a JSON Lines value that is not a string
 };
 
-void append_csv_header(std::string& out);
+struct RowKey {
+  uint64_t row = 0;     // 0-based data row
+  std::string_view id;  // the id cell, or the row's stable key
+  std::span<const KeptCell> kept;
+};
 
-// `{"row":N,"id":ID,`: the opening of a JSONL row, for the members of a
-// result to follow (other tools' rows join ours by these keys).
+// The names a kept column may not take, as the results already use them.
+bool is_result_member(std::string_view name);
+
+void append_csv_header(std::string& out, std::span<const std::string> kept_names = {});
+
+// `{"row":N,"id":ID,KEPT...,`: the opening of a JSONL row, for the members of
+// a result to follow (other tools' rows join ours by these keys).
 void append_json_row_head(std::string& out, const RowKey& key);
 
 void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
                        const score::PairResult& result);
 
-// A row the reader could not read: reason is the issue's short name
-// (io::csv_issue_name / io::jsonl_issue_name), diagnostic its description.
+// A row the reader could not read: diagnostic.rule is the issue's short name
+// (io::csv_issue_name / io::jsonl_issue_name, "invalid_variables").
 void append_bad_row(std::string& out, OutputFormat format, const RowKey& key,
-                    std::string_view reason, const Diagnostic& diagnostic);
+                    const Diagnostic& diagnostic);
+
+// A validate row (JSON Lines): its errors, about `query` ("query", "schema" or
+// "row"); warnings are left out.
+void append_validate_row(std::string& out, const RowKey& key, std::string_view query,
+                         const Diagnostics& diagnostics);
 
 }  // namespace gqleval::batch

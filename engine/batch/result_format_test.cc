@@ -44,9 +44,10 @@ struct Fixture {
 TEST(ResultFormat, JsonlComparedRow) {
   Fixture f;
   std::string out;
-  append_row_result(out, OutputFormat::kJsonl, RowKey{17, "q-17", true}, f.mismatch());
+  append_row_result(out, OutputFormat::kJsonl, RowKey{17, "q-17", {}}, f.mismatch());
   EXPECT_EQ(out,
-            "{\"row\":17,\"id\":\"q-17\",\"verdict\":\"mismatch\",\"pass\":false,\"missing\":3,"
+            "{\"row\":17,\"id\":\"q-17\",\"verdict\":\"mismatch\",\"pass\":false,"
+            "\"compared\":true,\"missing\":3,"
             "\"extra\":1,\"precision\":0.5,\"recall\":0.25,\"f1\":0.3333333333333333,"
             "\"matched_reference\":1,\"missing_paths\":[{\"path\":\"query -> user(id: 1) -> "
             "name\",\"line\":2,\"column\":5,\"nodes\":1},{\"path\":\"query -> user(id: 1) -> "
@@ -57,17 +58,18 @@ TEST(ResultFormat, JsonlComparedRow) {
             "\"column\":7}],\"errors\":[]}\n");
 }
 
-TEST(ResultFormat, JsonlStage1RowHasNullCounts) {
+TEST(ResultFormat, JsonlStage1RowHasNullCountsAndZeroScores) {
   PairResult r;
   r.verdict = Verdict::kInvalidCandidate;
   r.errors.push_back({QueryRole::kCandidate, 0,
                       make_error("Syntax", "Syntax Error: Expected Name, found \"}\".", {1, 9})});
   r.errors.push_back({QueryRole::kReference, 2, make_error("Extraction", "none", {})});
   std::string out;
-  append_row_result(out, OutputFormat::kJsonl, RowKey{0, {}, false}, r);
+  append_row_result(out, OutputFormat::kJsonl, RowKey{0, "2:00000000000000ff", {}}, r);
   EXPECT_EQ(out,
-            "{\"row\":0,\"id\":null,\"verdict\":\"invalid_candidate\",\"pass\":false,\"missing\":"
-            "null,\"extra\":null,\"precision\":null,\"recall\":null,\"f1\":null,"
+            "{\"row\":0,\"id\":\"2:00000000000000ff\",\"verdict\":\"invalid_candidate\","
+            "\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
+            "\"recall\":0,\"f1\":0,"
             "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
             "[],\"errors\":[{\"query\":\"candidate\",\"rule\":\"Syntax\",\"message\":\"Syntax "
             "Error: Expected Name, found \\\"}\\\".\",\"line\":1,\"column\":9},{\"query\":"
@@ -77,50 +79,54 @@ TEST(ResultFormat, JsonlStage1RowHasNullCounts) {
 
 TEST(ResultFormat, JsonlBadRow) {
   std::string out;
-  append_bad_row(out, OutputFormat::kJsonl, RowKey{4, "5", true}, "unterminated_quote",
-                 make_error("CSV", "field 3: unterminated quoted field", {7, 12}));
+  append_bad_row(out, OutputFormat::kJsonl, RowKey{4, "5", {}},
+                 make_error("unterminated_quote", "field 3: unterminated quoted field", {7, 12}));
   EXPECT_EQ(out,
-            "{\"row\":4,\"id\":\"5\",\"verdict\":\"bad_row\",\"pass\":false,\"reason\":"
-            "\"unterminated_quote\",\"missing\":null,\"extra\":null,\"precision\":null,"
-            "\"recall\":null,\"f1\":null,\"matched_reference\":null,\"missing_paths\":[],"
-            "\"extra_paths\":[],\"rules_fired\":[],\"errors\":[{\"query\":\"row\",\"rule\":"
-            "\"CSV\",\"message\":\"field 3: unterminated quoted field\",\"line\":7,\"column\":"
-            "12}]}\n");
+            "{\"row\":4,\"id\":\"5\",\"verdict\":\"bad_row\",\"pass\":false,\"compared\":false,"
+            "\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,\"f1\":0,"
+            "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
+            "[],\"errors\":[{\"query\":\"row\",\"rule\":\"unterminated_quote\",\"message\":"
+            "\"field 3: unterminated quoted field\",\"line\":7,\"column\":12}]}\n");
 }
 
 TEST(ResultFormat, JsonlInvalidUtf8InIdStaysValidJson) {
   std::string out;
-  append_bad_row(out, OutputFormat::kJsonl, RowKey{1, "a\xFF", true}, "invalid_utf8",
-                 make_error("CSV", "field 1: invalid UTF-8", {2, 2}));
+  append_bad_row(out, OutputFormat::kJsonl, RowKey{1, "a\xFF", {}},
+                 make_error("invalid_utf8", "field 1: invalid UTF-8", {2, 2}));
   EXPECT_EQ(out.substr(0, 21), "{\"row\":1,\"id\":\"a\xEF\xBF\xBD\",");
 }
 
 TEST(ResultFormat, CsvRecordsReadBack) {
   Fixture f;
   std::string out;
-  append_csv_header(out);
-  append_row_result(out, OutputFormat::kCsv, RowKey{17, "q,17", true}, f.mismatch());
+  const std::vector<std::string> kept_names = {"model"};
+  append_csv_header(out, kept_names);
+  const KeptCell model[] = {{"model", "m1", true, false}};
+  append_row_result(out, OutputFormat::kCsv, RowKey{17, "q,17", model}, f.mismatch());
   PairResult stage1;
   stage1.verdict = Verdict::kNoQuery;
   stage1.errors.push_back(
       {QueryRole::kCandidate, 0, make_error("Extraction", "No GraphQL query found.", {})});
-  append_row_result(out, OutputFormat::kCsv, RowKey{18, {}, false}, stage1);
-  append_bad_row(out, OutputFormat::kCsv, RowKey{19, "x", true}, "wrong_field_count",
-                 make_error("CSV", "the record has 2 fields, expected 3", {9, 1}));
+  append_row_result(out, OutputFormat::kCsv, RowKey{18, "3:0000000000000001", model}, stage1);
+  const KeptCell absent[] = {{"model", "", false, false}};
+  append_bad_row(out, OutputFormat::kCsv, RowKey{19, "x", absent},
+                 make_error("wrong_field_count", "the record has 2 fields, expected 3", {9, 1}));
 
   auto rows = io::parse_csv(out);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 4u);
   const std::vector<std::string> header = {
-      "row",           "id",          "verdict",     "pass",  "missing",
-      "extra",         "precision",   "recall",      "f1",    "matched_reference",
+      "row",           "id",          "model",       "verdict", "pass", "compared",
+      "missing",       "extra",       "precision",   "recall",  "f1",   "matched_reference",
       "missing_paths", "extra_paths", "rules_fired", "errors"};
   EXPECT_EQ((*rows)[0].fields, header);
   const std::vector<std::string> compared = {
       "17",
       "q,17",
+      "m1",
       "mismatch",
       "false",
+      "true",
       "3",
       "1",
       "0.5",
@@ -134,18 +140,57 @@ TEST(ResultFormat, CsvRecordsReadBack) {
       ""};
   EXPECT_EQ((*rows)[1].fields, compared);
   const std::vector<std::string> no_query = {
-      "18", "", "no_query", "false", "", "", "",
-      "",   "", "",         "",      "", "", "candidate: Extraction: No GraphQL query found."};
+      "18",    "3:0000000000000001",
+      "m1",    "no_query",
+      "false", "false",
+      "",      "",
+      "0",     "0",
+      "0",     "",
+      "",      "",
+      "",      "candidate: Extraction: No GraphQL query found."};
   EXPECT_EQ((*rows)[2].fields, no_query);
   const std::vector<std::string> bad = {
-      "19",      "x",
-      "bad_row", "false",
-      "",        "",
-      "",        "",
-      "",        "",
-      "",        "",
-      "",        "[wrong_field_count] row 9:1: CSV: the record has 2 fields, expected 3"};
+      "19",    "x",     "",  "bad_row",
+      "false", "false", "",  "",
+      "0",     "0",     "0", "",
+      "",      "",      "",  "row 9:1: wrong_field_count: the record has 2 fields, expected 3"};
   EXPECT_EQ((*rows)[3].fields, bad);
+}
+
+TEST(ResultFormat, KeptColumnsFollowTheId) {
+  const KeptCell kept[] = {{"model", "m\"1", true, false},
+                           {"doc_id", "7", true, true},
+                           {"meta", "{\"a\": [1]}", true, true},
+                           {"split", "", false, false}};
+  std::string out;
+  append_json_row_head(out, RowKey{3, "x", kept});
+  EXPECT_EQ(out,
+            "{\"row\":3,\"id\":\"x\",\"model\":\"m\\\"1\",\"doc_id\":7,\"meta\":{\"a\": [1]},"
+            "\"split\":null,");
+}
+
+TEST(ResultFormat, ValidateRows) {
+  std::string out;
+  append_validate_row(out, RowKey{0, "1", {}}, "query", {});
+  Diagnostic warning = make_error("NoUnusedFragments", "unused", {1, 1});
+  warning.severity = Severity::kWarning;
+  append_validate_row(out, RowKey{1, "2", {}}, "query",
+                      {warning, make_error("FieldsOnCorrectType", "Cannot query field", {1, 3})});
+  append_validate_row(out, RowKey{2, "3", {}}, "schema", {make_error("Syntax", "bad", {})});
+  EXPECT_EQ(
+      out,
+      "{\"row\":0,\"id\":\"1\",\"valid\":true,\"errors\":[]}\n"
+      "{\"row\":1,\"id\":\"2\",\"valid\":false,\"errors\":[{\"query\":\"query\",\"rule\":"
+      "\"FieldsOnCorrectType\",\"message\":\"Cannot query field\",\"line\":1,\"column\":3}]}\n"
+      "{\"row\":2,\"id\":\"3\",\"valid\":false,\"errors\":[{\"query\":\"schema\",\"rule\":"
+      "\"Syntax\",\"message\":\"bad\",\"line\":null,\"column\":null}]}\n");
+}
+
+TEST(ResultFormat, ResultMembersAreReserved) {
+  EXPECT_TRUE(is_result_member("verdict"));
+  EXPECT_TRUE(is_result_member("id"));
+  EXPECT_TRUE(is_result_member("valid"));
+  EXPECT_FALSE(is_result_member("model"));
 }
 
 TEST(ResultFormat, OutcomeNames) {

@@ -9,6 +9,8 @@
 #include "engine/score/score_pair.h"
 #include "io/file.h"
 
+#include "io/content_hash.h"
+
 namespace gqleval::batch {
 
 SchemaCache::SchemaCache(SchemaCacheOptions options) : options_(std::move(options)) {}
@@ -18,6 +20,7 @@ uint64_t SchemaCache::hash(std::string_view sdl) { return hash_bytes(sdl); }
 std::unique_ptr<SchemaEntry> SchemaCache::build(std::string_view sdl) const {
   auto entry = std::make_unique<SchemaEntry>();
   entry->text = std::string(sdl);
+  entry->content_hash = io::hash64(sdl);
   score::ScoringSchemaOptions options;
   options.strict = options_.build.strict;
   options.rewrites = options_.build_rewrites;

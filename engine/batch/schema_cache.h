@@ -45,6 +45,7 @@ namespace gqleval::batch {
 
 struct SchemaEntry {
   std::string text;                                     // the key
+  uint64_t content_hash = 0;                            // io::hash64(text), for row keys
   std::shared_ptr<const schema::Schema> schema;         // null when it did not build
   std::shared_ptr<const normalize::Rewrites> rewrites;  // null when no rule is on
   Diagnostics errors;                                   // why it did not build

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/base/version.h"
 #include "engine/score/verdict.h"
 #include "io/json_writer.h"
 
@@ -41,13 +42,19 @@ std::string pad(std::string s, size_t width, bool right) {
 void RowTally::clear() {
   outcomes.fill(0);
   f1_millionths = 0;
+  f1_squares = 0;
   tags.clear();
   text.clear();
+  artifact_matches = 0;
 }
 
 void RowTally::add(uint8_t outcome, double f1) {
   ++outcomes[outcome];
-  if (std::isfinite(f1) && f1 > 0) f1_millionths += static_cast<uint64_t>(std::llround(f1 * 1e6));
+  if (std::isfinite(f1) && f1 > 0) {
+    const auto m = static_cast<uint64_t>(std::llround(f1 * 1e6));
+    f1_millionths += m;
+    f1_squares += F1Squares{m} * m;
+  }
 }
 
 void RowTally::add_tag(uint32_t group, std::string_view value, bool pass) {
@@ -66,6 +73,7 @@ void Summary::add(const RowTally& tally) {
     rows_ += tally.outcomes[i];
   }
   f1_millionths_ += tally.f1_millionths;
+  f1_squares_ += tally.f1_squares;
   for (const RowTally::Tag& t : tally.tags) {
     auto& values = groups_[t.group].values;
     std::string_view value(tally.text.data() + t.offset, t.size);
@@ -84,7 +92,32 @@ uint64_t Summary::passes() const {
   return n;
 }
 
+uint64_t Summary::compared() const {
+  uint64_t n = 0;
+  for (uint8_t o = 0; o < kBadRow; ++o) {
+    if (!score::is_stage1(static_cast<score::Verdict>(o))) n += outcomes_[o];
+  }
+  return n;
+}
+
 double Summary::pass_rate() const { return ratio(passes(), rows_); }
+
+double Summary::compared_rate() const { return ratio(compared(), rows_); }
+
+double Summary::pass_rate_stderr() const {
+  if (rows_ < 2) return 0;
+  const double p = pass_rate();
+  return std::sqrt(p * (1 - p) / static_cast<double>(rows_ - 1));
+}
+
+double Summary::mean_f1_stderr() const {
+  if (rows_ < 2) return 0;
+  const auto n = static_cast<double>(rows_);
+  const double mean = mean_f1();
+  const double squares = static_cast<double>(f1_squares_) / 1e12;
+  const double variance = std::max(0.0, (squares - n * mean * mean) / (n - 1));
+  return std::sqrt(variance / n);
+}
 
 double Summary::mean_f1() const {
   return rows_ == 0 ? 0.0 : static_cast<double>(f1_millionths_) / 1e6 / static_cast<double>(rows_);
@@ -104,24 +137,44 @@ std::vector<std::pair<std::string, Summary::GroupValue>> ordered_values(const Su
   return out;
 }
 
-std::string summary_json(const Summary& s, const RunFacts& f) {
-  std::string out;
-  io::JsonWriter w(out);
-  w.begin_object();
-  w.key("input").str(f.input);
-  w.key("output").str(f.output);
-  w.key("rows").num(s.rows());
-  w.key("verdicts").begin_object();
-  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
-    w.key(outcome_name(o)).begin_object();
-    w.key("count").num(s.count(o));
-    w.key("share").num(round6(ratio(s.count(o), s.rows())));
+namespace {
+
+void write_provenance(io::JsonWriter& w, const Provenance& p) {
+  w.key("provenance").begin_object();
+  w.key("gqleval_version").str(version());
+  w.key("git_commit").str(git_commit());
+  w.key("command").str(p.command);
+  w.key("arguments").begin_array();
+  for (const std::string& a : p.arguments) w.str(a);
+  w.end_array();
+  w.key("input").begin_object();
+  w.key("path").str(p.input);
+  w.key("bytes").num(p.input_bytes);
+  w.key("hash").str(p.input_hash);
+  w.end_object();
+  w.key("output").str(p.output);
+  w.key("rules_file");
+  if (p.rules_file.empty()) {
+    w.null();
+  } else {
+    w.begin_object();
+    w.key("path").str(p.rules_file);
+    w.key("hash").str(p.rules_file_hash);
     w.end_object();
   }
+  w.key("rule_profile").str(p.rule_profile);
+  w.key("started_at").str(p.started_at);
+  w.key("wall_seconds").num(round6(p.wall_seconds));
+  w.key("threads").num(p.threads);
+  w.key("machine").begin_object();
+  w.key("cores").num(p.machine.cores);
+  w.key("cpu_model").str(p.machine.cpu_model);
+  w.key("os").str(p.machine.os);
   w.end_object();
-  w.key("pass").num(s.passes());
-  w.key("pass_rate").num(round6(s.pass_rate()));
-  w.key("mean_f1").num(round6(s.mean_f1()));
+  w.end_object();
+}
+
+void write_groups(io::JsonWriter& w, const Summary& s) {
   w.key("groups").begin_object();
   for (const Summary::Group& g : s.groups()) {
     w.key(g.column).begin_array();
@@ -136,11 +189,26 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
     w.end_array();
   }
   w.end_object();
-  w.key("wall_seconds").num(round6(f.wall_seconds));
-  w.key("pairs_per_second")
-      .num(std::round(f.wall_seconds > 0 ? static_cast<double>(s.rows()) / f.wall_seconds : 0.0));
-  w.key("threads").num(f.threads);
-  w.key("rule_profile").str(f.rule_profile);
+}
+
+void write_checks(io::JsonWriter& w, const RunFacts& f) {
+  w.key("gates").begin_array();
+  for (const GateOutcome& g : f.gates) {
+    w.begin_object();
+    w.key("metric").str(g.metric);
+    w.key("threshold").num(g.threshold);
+    w.key("value").num(round6(g.value));
+    w.key("met").boolean(g.met);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("mostly_not_compared").boolean(f.mostly_not_compared);
+  w.key("warnings").begin_array();
+  for (const std::string& warning : f.warnings) w.str(warning);
+  w.end_array();
+}
+
+void write_schemas(io::JsonWriter& w, const RunFacts& f) {
   w.key("delta").num(f.delta);
   w.key("schemas").num(f.schemas);
   w.key("schema_failures").num(f.schema_failures);
@@ -152,6 +220,111 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
     w.end_object();
   }
   w.end_array();
+}
+
+void write_artifacts(io::JsonWriter& w, const RunFacts& f) {
+  w.key("artifacts");
+  if (!f.artifacts) {
+    w.null();
+    return;
+  }
+  const ArtifactFacts& a = *f.artifacts;
+  w.begin_object();
+  w.key("dir").str(a.dir);
+  w.key("only").str(a.only);
+  w.key("limit").num(a.limit);
+  w.key("matched").num(a.matched);
+  w.key("written").num(a.written);
+  w.end_object();
+}
+
+double pairs_per_second(const Summary& s, const RunFacts& f) {
+  const double wall = f.provenance.wall_seconds;
+  return wall > 0 ? static_cast<double>(s.rows()) / wall : 0.0;
+}
+
+}  // namespace
+
+std::string summary_json(const Summary& s, const RunFacts& f) {
+  std::string out;
+  io::JsonWriter w(out);
+  w.begin_object();
+  w.key("results_version").num(kResultsVersion);
+  w.key("rows").num(s.rows());
+  w.key("compared").num(s.compared());
+  w.key("verdicts").begin_object();
+  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+    w.key(outcome_name(o)).begin_object();
+    w.key("count").num(s.count(o));
+    w.key("share").num(round6(ratio(s.count(o), s.rows())));
+    w.end_object();
+  }
+  w.end_object();
+  w.key("pass").num(s.passes());
+  w.key("pass_rate").num(round6(s.pass_rate()));
+  w.key("pass_rate_stderr").num(round6(s.pass_rate_stderr()));
+  w.key("mean_f1").num(round6(s.mean_f1()));
+  w.key("mean_f1_stderr").num(round6(s.mean_f1_stderr()));
+  write_groups(w, s);
+  write_checks(w, f);
+  write_schemas(w, f);
+  write_artifacts(w, f);
+  w.key("pairs_per_second").num(std::round(pairs_per_second(s, f)));
+  write_provenance(w, f.provenance);
+  w.end_object();
+  out.push_back('\n');
+  return out;
+}
+
+std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::string_view task) {
+  const std::string name(task);
+  std::string out;
+  io::JsonWriter w(out);
+  w.begin_object();
+  w.key("results").begin_object();
+  w.key(name).begin_object();
+  w.key("alias").str(name);
+  w.key("pass,none").num(round6(s.pass_rate()));
+  w.key("pass_stderr,none").num(round6(s.pass_rate_stderr()));
+  w.key("f1,none").num(round6(s.mean_f1()));
+  w.key("f1_stderr,none").num(round6(s.mean_f1_stderr()));
+  w.end_object();
+  w.end_object();
+  w.key("group_subtasks").begin_object();
+  w.key(name).begin_array().end_array();
+  w.end_object();
+  w.key("configs").begin_object();
+  w.key(name).begin_object();
+  w.key("task").str(name);
+  w.key("metric_list").begin_array();
+  for (std::string_view metric : {"pass", "f1"}) {
+    w.begin_object();
+    w.key("metric").str(metric);
+    w.key("aggregation").str("mean");
+    w.key("higher_is_better").boolean(true);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+  w.end_object();
+  w.key("versions").begin_object();
+  w.key(name).num(kResultsVersion);
+  w.end_object();
+  w.key("higher_is_better").begin_object();
+  w.key(name).begin_object();
+  w.key("pass").boolean(true);
+  w.key("f1").boolean(true);
+  w.end_object();
+  w.end_object();
+  w.key("n-samples").begin_object();
+  w.key(name).begin_object();
+  w.key("original").num(s.rows());
+  w.key("effective").num(s.rows());
+  w.end_object();
+  w.end_object();
+  w.key("date").str(f.provenance.started_at);
+  w.key("git_hash").str(git_commit());
+  write_provenance(w, f.provenance);
   w.end_object();
   out.push_back('\n');
   return out;
@@ -159,11 +332,12 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
 
 std::string summary_table(const Summary& s, const RunFacts& f) {
   std::string out;
-  const double rate = f.wall_seconds > 0 ? static_cast<double>(s.rows()) / f.wall_seconds : 0.0;
+  const Provenance& p = f.provenance;
   out += "gqleval score: " + std::to_string(s.rows()) + " rows in " +
-         format("%.2f", f.wall_seconds) + " s (" + format("%.0f", rate) + " pairs/s, " +
-         std::to_string(f.threads) + (f.threads == 1 ? " thread" : " threads") + ")\n";
-  out += "rules: " + f.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
+         format("%.2f", p.wall_seconds) + " s (" + format("%.0f", pairs_per_second(s, f)) +
+         " pairs/s, " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +
+         ")\n";
+  out += "rules: " + p.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
          std::to_string(f.schemas);
   if (f.schema_failures) out += " (" + std::to_string(f.schema_failures) + " did not build)";
   out += "\n";

@@ -1,28 +1,34 @@
 // The summary of a batch run: rows, the count and share of each verdict, the
-// pass rate, the mean F1, the pass rate per value of each tag column the user
-// named (group-by columns), and the facts of the run (wall time, pairs per
-// second, threads, the rule profile).
+// pass rate and mean F1 with their standard errors, the pass rate per value of
+// each tag column the user named (group-by columns), the gates and warnings of
+// the run, and its provenance (provenance.h).
 //
 // Workers count into a RowTally per shard (no sharing, no locks); the writer,
 // which sees shards in input order, folds each tally into the Summary. Every
-// sum is an integer (F1 is summed in millionths), so the summary is the same
-// however the rows were split into shards or spread over threads.
+// sum is an integer (F1 is summed in millionths, its square in millionths
+// squared), so the summary is the same however the rows were split into
+// shards or spread over threads.
 //
 // Shares and rates are over all rows: a row that was not compared (a stage 1
 // verdict, a bad row) counts as a fail with F1 0, as a leaderboard counts a
-// question the model did not answer.
+// question the model did not answer, and as its result row says (f1 0).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/batch/provenance.h"
 #include "engine/batch/result_format.h"
 
 namespace gqleval::batch {
+
+// Wide enough for the squares of a billion rows' F1 in millionths.
+__extension__ using F1Squares = unsigned __int128;
 
 // What a shard's rows count for: the number of rows per outcome, in the codes
 // of the row kind (score rows: result_format.h's outcomes; validate rows:
@@ -37,8 +43,10 @@ struct RowTally {
 
   std::array<uint64_t, kOutcomeCount> outcomes{};
   uint64_t f1_millionths = 0;
+  F1Squares f1_squares = 0;  // sum of the squares of each row's millionths
   std::vector<Tag> tags;
-  std::string text;  // tag values, back to back
+  std::string text;               // tag values, back to back
+  uint64_t artifact_matches = 0;  // rows the artifacts filter picked
 
   void clear();
   void add(uint8_t outcome, double f1);
@@ -64,36 +72,69 @@ class Summary {
   uint64_t rows() const { return rows_; }
   uint64_t count(uint8_t outcome) const { return outcomes_[outcome]; }
   uint64_t passes() const;
+  uint64_t compared() const;  // rows whose queries were compared
   double pass_rate() const;
+  double compared_rate() const;
   double mean_f1() const;  // over all rows; a row not compared counts 0
+  // Standard errors of the two means, with the sample variance (n - 1), as
+  // lm-evaluation-harness reports them; 0 for fewer than two rows.
+  double pass_rate_stderr() const;
+  double mean_f1_stderr() const;
   const std::vector<Group>& groups() const { return groups_; }
 
  private:
   uint64_t rows_ = 0;
   std::array<uint64_t, kOutcomeCount> outcomes_{};
   uint64_t f1_millionths_ = 0;
+  F1Squares f1_squares_ = 0;
   std::vector<Group> groups_;
+};
+
+// A gate of the run and whether it was met (run_checks.h).
+struct GateOutcome {
+  std::string metric;
+  double threshold = 0;
+  double value = 0;
+  bool met = false;
+};
+
+// What the run wrote as artifacts (--artifacts).
+struct ArtifactFacts {
+  std::string dir;
+  std::string only;    // "fail", "pass", "all"
+  uint64_t limit = 0;  // 0: none
+  uint64_t matched = 0;
+  uint64_t written = 0;
 };
 
 // What the summary says about the run itself.
 struct RunFacts {
-  std::string input;
-  std::string output;  // "-" for stdout
-  unsigned threads = 0;
-  double wall_seconds = 0;
-  std::string rule_profile;  // normalize::rule_profile(), e.g. "cycles,endpoints"
+  Provenance provenance;
   uint32_t delta = 0;
   size_t schemas = 0;          // distinct schema texts seen
   size_t schema_failures = 0;  // of them, those that did not build
   // The rules file's warnings: message, and how many schemas it applied to.
   std::vector<std::pair<std::string, size_t>> rules_warnings;
+  std::vector<GateOutcome> gates;
+  std::vector<std::string> warnings;  // e.g. most rows never compared
+  bool mostly_not_compared = false;
+  std::optional<ArtifactFacts> artifacts;
 };
 
 // Values of a tag column in natural order: numbers by value, before text.
 std::vector<std::pair<std::string, Summary::GroupValue>> ordered_values(const Summary::Group& g);
 
-// The summary as one JSON object (for --summary PATH), with a final newline.
+// The summary as one JSON object (for --summary PATH), with a final newline;
+// its members are the results contract's (docs/results.schema.json).
 std::string summary_json(const Summary& summary, const RunFacts& facts);
+
+// The summary in lm-evaluation-harness's results layout, for harnesses and
+// dashboards that read those files: "results": {task: {"alias", "pass,none",
+// "pass_stderr,none", "f1,none", "f1_stderr,none"}}, "n-samples", "versions",
+// "higher_is_better", "configs", "date", "git_hash", and gqleval's own
+// provenance. `task` names the task (e.g. the input file's stem).
+std::string summary_lm_eval_json(const Summary& summary, const RunFacts& facts,
+                                 std::string_view task);
 
 // The summary as a table for a terminal (stderr).
 std::string summary_table(const Summary& summary, const RunFacts& facts);

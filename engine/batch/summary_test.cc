@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/base/version.h"
 #include "engine/score/verdict.h"
 
 namespace gqleval::batch {
@@ -44,29 +45,62 @@ TEST(Summary, CountsSharesAndGroups) {
   EXPECT_EQ(values[2].first, "");
   EXPECT_EQ(values[3].first, "One");
 
-  const RunFacts f{.input = std::string("in.csv"),
-                   .output = std::string("-"),
-                   .threads = 2,
-                   .wall_seconds = 0.5,
-                   .rule_profile = std::string("cycles,endpoints"),
-                   .delta = 0,
-                   .schemas = 1,
-                   .schema_failures = 0,
-                   .rules_warnings = {{"\"endpoints\"[0]: endpoint \"x\" skipped", 1}}};
-  EXPECT_EQ(summary_json(s, f),
-            "{\"input\":\"in.csv\",\"output\":\"-\",\"rows\":5,\"verdicts\":{\"equivalent\":{"
-            "\"count\":1,\"share\":0.2},\"overfetch_ok\":{\"count\":1,\"share\":0.2},"
-            "\"overfetch\":{\"count\":0,\"share\":0},\"underfetch\":{\"count\":0,\"share\":0},"
-            "\"mismatch\":{\"count\":1,\"share\":0.2},\"no_query\":{\"count\":1,\"share\":0.2},"
-            "\"invalid_candidate\":{\"count\":0,\"share\":0},\"invalid_reference\":{\"count\":0,"
-            "\"share\":0},\"invalid_schema\":{\"count\":0,\"share\":0},\"bad_row\":{\"count\":1,"
-            "\"share\":0.2}},\"pass\":2,\"pass_rate\":0.4,\"mean_f1\":0.4,\"groups\":{\"hops\":["
-            "{\"value\":\"2\",\"rows\":2,\"pass\":2,\"pass_rate\":1},{\"value\":\"10\",\"rows\":1,"
-            "\"pass\":0,\"pass_rate\":0},{\"value\":\"\",\"rows\":1,\"pass\":0,\"pass_rate\":0},"
-            "{\"value\":\"One\",\"rows\":1,\"pass\":0,\"pass_rate\":0}]},\"wall_seconds\":0.5,"
-            "\"pairs_per_second\":10,\"threads\":2,\"rule_profile\":\"cycles,endpoints\","
-            "\"delta\":0,\"schemas\":1,\"schema_failures\":0,\"rules_warnings\":[{\"message\":"
-            "\"\\\"endpoints\\\"[0]: endpoint \\\"x\\\" skipped\",\"schemas\":1}]}\n");
+  EXPECT_EQ(s.compared(), 3u);
+  EXPECT_DOUBLE_EQ(s.compared_rate(), 0.6);
+  // Sample standard errors (n - 1): sqrt(0.4 * 0.6 / 4) for both, as the F1s
+  // are the pass outcomes here.
+  EXPECT_NEAR(s.pass_rate_stderr(), 0.2449489743, 1e-9);
+  EXPECT_NEAR(s.mean_f1_stderr(), 0.2449489743, 1e-9);
+
+  RunFacts f;
+  f.provenance.command = "score";
+  f.provenance.arguments = {"in.csv", "--group-by", "hops"};
+  f.provenance.input = "in.csv";
+  f.provenance.input_bytes = 120;
+  f.provenance.input_hash = "xxh128:99aa06d3014798d86001c324468d497f";
+  f.provenance.output = "-";
+  f.provenance.rule_profile = "cycles,endpoints";
+  f.provenance.started_at = "2026-11-25T18:30:00Z";
+  f.provenance.wall_seconds = 0.5;
+  f.provenance.threads = 2;
+  f.provenance.machine = {2, "CPU", "Linux 6"};
+  f.schemas = 1;
+  f.rules_warnings = {{"\"endpoints\"[0]: endpoint \"x\" skipped", 1}};
+  f.gates = {{"pass_rate", 0.5, 0.4, false}};
+  const std::string version = "\"gqleval_version\":\"" + std::string(gqleval::version()) +
+                              "\",\"git_commit\":\"" + std::string(gqleval::git_commit()) + "\"";
+  EXPECT_EQ(
+      summary_json(s, f),
+      "{\"results_version\":1,\"rows\":5,\"compared\":3,\"verdicts\":{\"equivalent\":{"
+      "\"count\":1,\"share\":0.2},\"overfetch_ok\":{\"count\":1,\"share\":0.2},"
+      "\"overfetch\":{\"count\":0,\"share\":0},\"underfetch\":{\"count\":0,\"share\":0},"
+      "\"mismatch\":{\"count\":1,\"share\":0.2},\"no_query\":{\"count\":1,\"share\":0.2},"
+      "\"invalid_candidate\":{\"count\":0,\"share\":0},\"invalid_reference\":{\"count\":0,"
+      "\"share\":0},\"invalid_schema\":{\"count\":0,\"share\":0},\"bad_row\":{\"count\":1,"
+      "\"share\":0.2}},\"pass\":2,\"pass_rate\":0.4,\"pass_rate_stderr\":0.244949,"
+      "\"mean_f1\":0.4,\"mean_f1_stderr\":0.244949,\"groups\":{\"hops\":["
+      "{\"value\":\"2\",\"rows\":2,\"pass\":2,\"pass_rate\":1},{\"value\":\"10\",\"rows\":1,"
+      "\"pass\":0,\"pass_rate\":0},{\"value\":\"\",\"rows\":1,\"pass\":0,\"pass_rate\":0},"
+      "{\"value\":\"One\",\"rows\":1,\"pass\":0,\"pass_rate\":0}]},\"gates\":[{\"metric\":"
+      "\"pass_rate\",\"threshold\":0.5,\"value\":0.4,\"met\":false}],"
+      "\"mostly_not_compared\":false,\"warnings\":[],\"delta\":0,\"schemas\":1,"
+      "\"schema_failures\":0,\"rules_warnings\":[{\"message\":"
+      "\"\\\"endpoints\\\"[0]: endpoint \\\"x\\\" skipped\",\"schemas\":1}],\"artifacts\":null,"
+      "\"pairs_per_second\":10,\"provenance\":{" +
+          version +
+          ",\"command\":\"score\",\"arguments\":[\"in.csv\",\"--group-by\",\"hops\"],"
+          "\"input\":{\"path\":\"in.csv\",\"bytes\":120,\"hash\":"
+          "\"xxh128:99aa06d3014798d86001c324468d497f\"},\"output\":\"-\",\"rules_file\":null,"
+          "\"rule_profile\":\"cycles,endpoints\",\"started_at\":\"2026-11-25T18:30:00Z\","
+          "\"wall_seconds\":0.5,\"threads\":2,\"machine\":{\"cores\":2,\"cpu_model\":"
+          "\"CPU\",\"os\":\"Linux 6\"}}}\n");
+
+  const std::string lm = summary_lm_eval_json(s, f, "nl2gql");
+  EXPECT_EQ(lm.substr(0, lm.find(",\"group_subtasks\"")),
+            "{\"results\":{\"nl2gql\":{\"alias\":\"nl2gql\",\"pass,none\":0.4,"
+            "\"pass_stderr,none\":0.244949,\"f1,none\":0.4,\"f1_stderr,none\":0.244949}}");
+  EXPECT_NE(lm.find("\"n-samples\":{\"nl2gql\":{\"original\":5,\"effective\":5}}"),
+            std::string::npos);
 
   EXPECT_EQ(summary_table(s, f),
             "gqleval score: 5 rows in 0.50 s (10 pairs/s, 2 threads)\n"
@@ -111,6 +145,18 @@ TEST(Summary, EmptyRunHasZeroRates) {
   EXPECT_EQ(s.rows(), 0u);
   EXPECT_EQ(s.pass_rate(), 0.0);
   EXPECT_EQ(s.mean_f1(), 0.0);
+  EXPECT_EQ(s.pass_rate_stderr(), 0.0);
+  EXPECT_EQ(s.mean_f1_stderr(), 0.0);
+}
+
+TEST(Summary, F1StandardErrorIsTheSampleOne) {
+  // F1s 0.5, 1, 0, 0.25: mean 0.4375, sample variance 0.182292, stderr 0.213478.
+  Summary s;
+  RowTally t;
+  for (double x : {0.5, 1.0, 0.0, 0.25}) t.add(outcome_of(Verdict::kMismatch), x);
+  s.add(t);
+  EXPECT_DOUBLE_EQ(s.mean_f1(), 0.4375);
+  EXPECT_NEAR(s.mean_f1_stderr(), 0.2134782, 1e-7);
 }
 
 }  // namespace

@@ -50,12 +50,16 @@ TEST(RunValidate, OneLinePerRowInInputOrderWhateverTheSharding) {
 
   const auto lines = testing::lines_of(text);
   ASSERT_EQ(lines.size(), 60u);
-  EXPECT_EQ(lines[0], R"({"row":0,"valid":true,"errors":[]})");
-  EXPECT_EQ(lines[57], R"({"row":57,"valid":false,"errors":[{"rule":"FieldsOnCorrectType",)"
+  // No id column: each id is the row's line and a hash of its schema and query.
+  EXPECT_EQ(lines[0], R"({"row":0,"id":"2:09c7eacfde062bf1","valid":true,"errors":[]})");
+  EXPECT_EQ(lines[57], R"({"row":57,"id":"59:ca08425bed85bfa6","valid":false,"errors":[)"
+                       R"({"query":"query","rule":"FieldsOnCorrectType",)"
                        R"("message":"Cannot query field \"m\" on type \"Query\". Did you mean )"
                        R"(\"n\"?","line":1,"column":3}]})");
-  EXPECT_NE(lines[58].find(R"("rule":"CSV")"), std::string::npos) << lines[58];
-  EXPECT_EQ(lines[59], R"({"row":59,"valid":false,"errors":[{"rule":"KnownTypeNames",)"
+  EXPECT_NE(lines[58].find(R"("query":"row","rule":"unterminated_quote")"), std::string::npos)
+      << lines[58];
+  EXPECT_EQ(lines[59], R"({"row":59,"id":"61:5143b94d6c8719aa","valid":false,"errors":[)"
+                       R"({"query":"schema","rule":"KnownTypeNames",)"
                        R"("message":"Unknown type \"Foo\".","line":1,"column":17}]})");
 }
 
@@ -69,7 +73,7 @@ TEST(RunValidate, AnErrorWithoutAColumnKeepsItsLine) {
   ASSERT_TRUE(run_validate(o).ok());
   const auto lines = testing::lines_of(read_file(dir.file("out.jsonl")));
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_TRUE(lines[1].ends_with(R"("line":2,"column":0}]})")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(R"("line":2,"column":null}]})")) << lines[1];
 }
 
 TEST(RunValidate, SchemaFilesNamedPerRow) {
@@ -87,7 +91,7 @@ TEST(RunValidate, SchemaFilesNamedPerRow) {
   EXPECT_EQ(r->valid, 1u);
   const auto lines = testing::lines_of(read_file(dir.file("out.jsonl")));
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[0], R"({"row":0,"valid":true,"errors":[]})");
+  EXPECT_EQ(lines[0], R"({"row":0,"id":"1:9eb493acd3c45590","valid":true,"errors":[]})");
   EXPECT_NE(lines[1].find("missing.graphql"), std::string::npos) << lines[1];
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine/batch/batch_run.h"
 #include "engine/batch/progress.h"
+#include "engine/batch/run_checks.h"
 #include "engine/batch/summary.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
@@ -24,6 +25,13 @@ constexpr FlagSpec kFlags[] = {
     {"out-format", "FORMAT", "jsonl (default) or csv"},
     {"format", "FORMAT", "Input format: csv or jsonl (default: by extension, then content)"},
     {"summary", "PATH", "Also write the summary as JSON"},
+    {"summary-format", "FORMAT",
+     "gqleval (default) or lm-eval (lm-evaluation-harness's results layout)"},
+    {"task", "NAME", "The task name in an lm-eval summary (default: the input file's stem)"},
+    {"fail-under", "GATES",
+     "Exit 1 when a metric is under its threshold: pass_rate=0.6, mean_f1=0.5, compared_rate=0.9 "
+     "(comma-separated)",
+     true},
     {"schema", "FILE", "One schema (SDL) for every row, instead of a schema column"},
     {"schema-col", "NAME", "The column with each row's schema text"},
     {"schema-path-col", "NAME", "The column with each row's schema file (relative to the input)"},
@@ -32,6 +40,7 @@ constexpr FlagSpec kFlags[] = {
     {"id-col", "NAME", "The column with the row id"},
     {"variables-col", "NAME", "The column with the row's variable values (JSON)"},
     {"group-by", "NAME", "Report the pass rate per value of this column", true},
+    {"keep-col", "NAME", "Copy this input column into each result", true},
     {"no-extract", "", "Take the candidate cell as the query (no search in LLM text)"},
     {"delta", "N", "Over-fetch budget: extra nodes a pass may have (default 0)"},
     {"rules", "FILE", "Rewrite rules (inverse pairs, endpoints, argument maps), JSON"},
@@ -42,7 +51,12 @@ constexpr FlagSpec kFlags[] = {
     {"ignore-typename", "", "Do not count __typename selections"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
     {"operation", "NAME", "The operation to score when a document has several"},
-    {"artifacts", "DIR", "Write per-row debugging files (queries, normal forms, DOT graphs)"},
+    {"artifacts", "DIR",
+     "Write per-row debugging files (queries, schema, normal forms, DOT graph, replay.sh)"},
+    {"artifacts-only", "WHICH", "Rows that get artifacts: fail (default), pass or all"},
+    {"artifacts-limit", "N",
+     "At most N rows get artifacts, the first in input order (default "
+     "1000; 0: no limit)"},
     {"threads", "N", "Worker threads (default: all cores)"},
     {"quiet", "", "No progress line and no summary table on stderr"},
     // Hidden: for tests and benchmarks.
@@ -71,10 +85,24 @@ constexpr std::string_view kHelp =
     "or named by the --*-col flags. A column named for one role is not used for\n"
     "another: --candidate-col gt_query_2 scores gt_query_2 against gt_query.\n"
     "\n"
+    "A row's id is its id column, else its stable key LINE:HASH (its line in the\n"
+    "input and a hash of its schema, references and candidate).\n"
     "A malformed row yields a result with verdict bad_row; the run goes on.\n"
-    "Exit status: 0 when the run completed (whatever the verdicts), 2 on a usage\n"
-    "or I/O error (nothing is scored when a required column is missing).\n"
+    "When more than half of the rows were never compared, a warning names the\n"
+    "most common reason and the column it usually comes from.\n"
+    "Exit status: 0 when the run completed (whatever the verdicts), 1 when a\n"
+    "--fail-under gate is not met, 2 on a usage or I/O error (nothing is scored\n"
+    "when a required column is missing).\n"
     "\n";
+
+// "nl2gql_test" for "data/nl2gql_test.csv.gz".
+std::string file_stem(const std::string& path) {
+  std::string name = path.substr(path.rfind('/') + 1);
+  for (std::string_view ext : {".gz", ".zst", ".csv", ".tsv", ".jsonl", ".ndjson", ".json"}) {
+    if (name.size() > ext.size() && name.ends_with(ext)) name.resize(name.size() - ext.size());
+  }
+  return name.empty() || name == "-" ? std::string("gqleval") : name;
+}
 
 bool write_text(const std::string& path, const std::string& text) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
@@ -114,6 +142,20 @@ batch::BatchOptions read_options(Args& args) {
   o.strict_schema = args.has("strict-schema");
   o.operation = args.value("operation").value_or("");
   o.artifacts_dir = args.value("artifacts").value_or("");
+  if (auto v = args.value("artifacts-only")) {
+    if (!batch::artifact_filter_from_name(*v, &o.artifacts_only)) {
+      args.fail("--artifacts-only must be fail, pass or all, not '" + *v + "'");
+    }
+  }
+  if (auto n = args.integer("artifacts-limit")) o.artifacts_limit = static_cast<uint64_t>(*n);
+  for (const std::string& text : args.values("fail-under")) {
+    auto gates = batch::parse_gates(text);
+    if (!gates) {
+      args.fail("--fail-under: " + gates.error());
+      break;
+    }
+    o.gates.insert(o.gates.end(), gates->begin(), gates->end());
+  }
   if (auto n = args.threads()) o.threads = *n;
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
@@ -144,27 +186,59 @@ int run_score(std::span<char* const> argv) {
     std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);
     return kExitOk;
   }
-  const batch::BatchOptions o = read_options(args);
+  batch::BatchOptions o = read_options(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
   }
   const auto summary_path = args.value("summary");
   if (summary_path && !summary_path_is_free(o, *summary_path)) return kExitUsage;
+  const std::string summary_format = args.value("summary-format").value_or("gqleval");
+  if (summary_format != "gqleval" && summary_format != "lm-eval") {
+    std::fprintf(stderr,
+                 "gqleval score: --summary-format must be gqleval or lm-eval, not '%s' (see "
+                 "'gqleval score --help')\n",
+                 summary_format.c_str());
+    return kExitUsage;
+  }
+  o.arguments.assign(argv.begin(), argv.end());
   auto report = batch::run_batch(o);
   if (!report) {
     std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());
     return kExitUsage;
   }
-  if (!args.has("quiet")) {
-    std::fputs(batch::summary_table(report->summary, report->facts).c_str(), stderr);
+  const batch::RunFacts& facts = report->facts;
+  if (!args.has("quiet")) std::fputs(batch::summary_table(report->summary, facts).c_str(), stderr);
+  // Warnings and unmet gates are printed even with --quiet: a nightly job's
+  // log must show them.
+  for (const std::string& warning : facts.warnings) {
+    std::fprintf(stderr, "\nWARNING: %s\n", warning.c_str());
   }
-  if (summary_path &&
-      !write_text(*summary_path, batch::summary_json(report->summary, report->facts))) {
-    std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n", summary_path->c_str());
-    return kExitUsage;
+  if (facts.artifacts && facts.artifacts->written < facts.artifacts->matched) {
+    std::fprintf(stderr, "artifacts: %llu of %llu rows written to %s (--artifacts-limit %llu)\n",
+                 static_cast<unsigned long long>(facts.artifacts->written),
+                 static_cast<unsigned long long>(facts.artifacts->matched),
+                 facts.artifacts->dir.c_str(),
+                 static_cast<unsigned long long>(facts.artifacts->limit));
   }
-  return kExitOk;
+  for (const batch::GateOutcome& g : facts.gates) {
+    if (g.met) continue;
+    std::fprintf(stderr, "gqleval score: %s %.6g is under %.6g (--fail-under)\n", g.metric.c_str(),
+                 g.value, g.threshold);
+  }
+  if (summary_path) {
+    const std::string text =
+        summary_format == "lm-eval"
+            ? batch::summary_lm_eval_json(report->summary, facts,
+                                          args.value("task").value_or(file_stem(o.input)))
+            : batch::summary_json(report->summary, facts);
+    if (!write_text(*summary_path, text)) {
+      std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n",
+                   summary_path->c_str());
+      return kExitUsage;
+    }
+  }
+  return report->gates_met() ? kExitOk : kExitNegative;
 }
 
 }  // namespace gqleval::cli

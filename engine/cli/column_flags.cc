@@ -12,6 +12,7 @@ std::string_view column_flag(batch::ColumnRole role) {
     case ColumnRole::kId: return "--id-col";
     case ColumnRole::kVariables: return "--variables-col";
     case ColumnRole::kGroupBy: return "--group-by";
+    case ColumnRole::kKeep: return "--keep-col";
     case ColumnRole::kQuery: return "--query-col";
     case ColumnRole::kSchemaFile: return "--schema FILE";
   }
@@ -25,6 +26,7 @@ void read_column_flags(const Args& args, batch::ColumnSpec& spec) {
   spec.candidate = args.value("candidate-col").value_or("");
   spec.id = args.value("id-col").value_or("");
   spec.variables = args.value("variables-col").value_or("");
+  spec.keep = args.values("keep-col");
   spec.option_name = &column_flag;
 }
 

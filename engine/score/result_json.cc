@@ -1,7 +1,5 @@
 #include "engine/score/result_json.h"
 
-#include <type_traits>
-
 #include "io/json_writer.h"
 
 namespace gqleval::score {
@@ -103,19 +101,24 @@ void append_result_members(std::string& out, const PairResult& r) {
   append_json_key(out, "pass");
   out.append(r.pass ? "true" : "false");
   const bool compared = !is_stage1(r.verdict);
-  // A count or a score, null when nothing was compared.
-  auto measure = [&](std::string_view name, auto v) {
+  append_json_key(out, "compared");
+  out.append(compared ? "true" : "false");
+  // Counts are null when nothing was compared; scores are 0, the value the
+  // summary averages.
+  auto count = [&](std::string_view name, uint64_t v) {
     append_json_key(out, name);
-    if (!compared) {
-      out.append("null");
-    } else if constexpr (std::is_floating_point_v<decltype(v)>) {
-      io::append_json_real(out, v);
-    } else {
+    if (compared) {
       append_number(out, v);
+    } else {
+      out.append("null");
     }
   };
-  measure("missing", r.missing);
-  measure("extra", r.extra);
+  auto measure = [&](std::string_view name, double v) {
+    append_json_key(out, name);
+    io::append_json_real(out, compared ? v : 0.0);
+  };
+  count("missing", r.missing);
+  count("extra", r.extra);
   measure("precision", r.precision);
   measure("recall", r.recall);
   measure("f1", r.f1);
@@ -144,7 +147,9 @@ void append_result_members(std::string& out, const PairResult& r) {
 
 void append_result_object(std::string& out, const PairResult& result,
                           std::optional<std::string_view> rule_profile) {
-  out.push_back('{');
+  out.append("{\"results_version\":");
+  append_number(out, kResultsVersion);
+  out.push_back(',');
   append_result_members(out, result);
   if (rule_profile) {
     append_json_key(out, "rules");

@@ -4,11 +4,13 @@
 // allocation beyond growing it.
 //
 // Members, in this order:
-//   verdict, pass, missing, extra, precision, recall, f1, matched_reference,
-//   missing_paths, extra_paths, rules_fired, errors
-// - missing, extra, precision, recall, f1, matched_reference: null when no
-//   comparison took place (a stage 1 verdict), so that "nothing matched" and
-//   "not compared" differ;
+//   verdict, pass, compared, missing, extra, precision, recall, f1,
+//   matched_reference, missing_paths, extra_paths, rules_fired, errors
+// - compared: whether the two queries were compared (false for a stage 1
+//   verdict: no query, an invalid query or schema);
+// - missing, extra, matched_reference: null when nothing was compared, so that
+//   "nothing matched" and "not compared" differ; precision, recall and f1 are
+//   0 then, the value a run's mean F1 counts for such a row;
 // - a path is {"path", "line", "column", "nodes"}; a rule firing is {"query",
 //   ["reference",] "rule", "path", "detail", "line", "column"}; an error is
 //   {"query", ["reference",] "rule", "message", "line", "column"} with the
@@ -32,12 +34,18 @@
 
 namespace gqleval::score {
 
+// The version of the results contract (docs/results.schema.json): the
+// members of score and validate rows, of `compare --json` and of summaries. It
+// grows by one whenever a member is renamed, removed or changes its meaning
+// (adding a member does not change it).
+inline constexpr int kResultsVersion = 1;
+
 // The members above, without braces: `"verdict":...,"errors":[...]`, so that a
 // caller can put its own members around them.
 void append_result_members(std::string& out, const PairResult& result);
 
-// `{members}` for one pair; `rule_profile`, when given, adds a last member
-// "rules" naming the rewrite rules the run used.
+// `{"results_version":N,members}` for one pair; `rule_profile`, when given,
+// adds a last member "rules" naming the rewrite rules the run used.
 void append_result_object(std::string& out, const PairResult& result,
                           std::optional<std::string_view> rule_profile = std::nullopt);
 

@@ -23,56 +23,61 @@ TEST(ResultJson, ComparedPairGolden) {
   Scorer s;
   const PairResult r = run(s, {"{ users(id: 1) { username posts { title users { username } } } }"},
                            "{\n  usersById(id: 1) { username email }\n}");
-  EXPECT_EQ(object(r, "cycles,endpoints"),
-            R"j({"verdict":"mismatch","pass":false,"missing":2,"extra":1,)j"
-            R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285714,)j"
-            R"j("matched_reference":0,)j"
-            R"j("missing_paths":[{"path":"query -> users(id: 1) -> posts",)j"
-            R"j("line":1,"column":27,"nodes":2}],)j"
-            R"j("extra_paths":[{"path":"query -> users(id: 1) -> email",)j"
-            R"j("line":2,"column":31,"nodes":1}],)j"
-            R"j("rules_fired":[{"query":"reference","reference":0,"rule":"cycles",)j"
-            R"j("path":"query -> users(id: 1) -> posts -> users",)j"
-            R"j("detail":"Post.users is the inverse of User.posts; )j"
-            R"j(its selections moved to users(id: 1)","line":1,"column":41},)j"
-            R"j({"query":"candidate","rule":"endpoints","path":"query -> usersById(id: 1)",)j"
-            R"j("detail":"usersById -> users (same data)","line":2,"column":3}],)j"
-            R"j("errors":[],"rules":"cycles,endpoints"})j");
+  EXPECT_EQ(
+      object(r, "cycles,endpoints"),
+      R"j({"results_version":1,"verdict":"mismatch","pass":false,"compared":true,"missing":2,"extra":1,)j"
+      R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285714,)j"
+      R"j("matched_reference":0,)j"
+      R"j("missing_paths":[{"path":"query -> users(id: 1) -> posts",)j"
+      R"j("line":1,"column":27,"nodes":2}],)j"
+      R"j("extra_paths":[{"path":"query -> users(id: 1) -> email",)j"
+      R"j("line":2,"column":31,"nodes":1}],)j"
+      R"j("rules_fired":[{"query":"reference","reference":0,"rule":"cycles",)j"
+      R"j("path":"query -> users(id: 1) -> posts -> users",)j"
+      R"j("detail":"Post.users is the inverse of User.posts; )j"
+      R"j(its selections moved to users(id: 1)","line":1,"column":41},)j"
+      R"j({"query":"candidate","rule":"endpoints","path":"query -> usersById(id: 1)",)j"
+      R"j("detail":"usersById -> users (same data)","line":2,"column":3}],)j"
+      R"j("errors":[],"rules":"cycles,endpoints"})j");
 }
 
-TEST(ResultJson, StageOneVerdictHasNullCountsAndFlatErrorPositions) {
+TEST(ResultJson, StageOneVerdictHasNullCountsZeroScoresAndFlatErrorPositions) {
   Scorer s;
   const PairResult r =
       run(s, {"{ users(id: 1) { username } }"}, "{ users(id: 1) { username(x: 1) } }");
-  EXPECT_EQ(object(r),
-            R"j({"verdict":"invalid_candidate","pass":false,"missing":null,"extra":null,)j"
-            R"j("precision":null,"recall":null,"f1":null,"matched_reference":null,)j"
-            R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
-            R"j("errors":[{"query":"candidate","rule":"KnownArgumentNames",)j"
-            R"j("message":"Unknown argument \"x\" on field \"User.username\".",)j"
-            R"j("line":1,"column":27}]})j");
+  EXPECT_EQ(
+      object(r),
+      R"j({"results_version":1,"verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
+      R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
+      R"j("errors":[{"query":"candidate","rule":"KnownArgumentNames",)j"
+      R"j("message":"Unknown argument \"x\" on field \"User.username\".",)j"
+      R"j("line":1,"column":27}]})j");
 }
 
 TEST(ResultJson, UnknownPositionsAreNull) {
   Scorer s;
   const PairResult r = run(s, {"{ users(id: 1) { username } }"}, "no idea");
-  EXPECT_EQ(object(r), R"j({"verdict":"no_query","pass":false,"missing":null,"extra":null,)j"
-                       R"j("precision":null,"recall":null,"f1":null,"matched_reference":null,)j"
-                       R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
-                       R"j("errors":[{"query":"candidate","rule":"Extraction",)j"
-                       R"j("message":"No GraphQL query found in the candidate.",)j"
-                       R"j("line":null,"column":null}]})j");
+  EXPECT_EQ(
+      object(r),
+      R"j({"results_version":1,"verdict":"no_query","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
+      R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
+      R"j("errors":[{"query":"candidate","rule":"Extraction",)j"
+      R"j("message":"No GraphQL query found in the candidate.",)j"
+      R"j("line":null,"column":null}]})j");
 }
 
 TEST(ResultJson, SchemaErrors) {
   auto built = schema::Schema::build("type Query { a: Nope }");
   ASSERT_FALSE(built.ok());
-  EXPECT_EQ(object(schema_failure(built.error())),
-            R"j({"verdict":"invalid_schema","pass":false,"missing":null,"extra":null,)j"
-            R"j("precision":null,"recall":null,"f1":null,"matched_reference":null,)j"
-            R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
-            R"j("errors":[{"query":"schema","rule":"KnownTypeNames",)j"
-            R"j("message":"Unknown type \"Nope\".","line":1,"column":17}]})j");
+  EXPECT_EQ(
+      object(schema_failure(built.error())),
+      R"j({"results_version":1,"verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
+      R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
+      R"j("errors":[{"query":"schema","rule":"KnownTypeNames",)j"
+      R"j("message":"Unknown type \"Nope\".","line":1,"column":17}]})j");
 }
 
 TEST(ResultJson, ReferenceErrorsNameTheirReference) {
@@ -81,12 +86,14 @@ TEST(ResultJson, ReferenceErrorsNameTheirReference) {
                            "{ users(id: 1) { username } }");
   std::string out;
   append_result_members(out, r);
-  EXPECT_EQ(out, R"j("verdict":"invalid_reference","pass":false,"missing":null,"extra":null,)j"
-                 R"j("precision":null,"recall":null,"f1":null,"matched_reference":null,)j"
-                 R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
-                 R"j("errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType",)j"
-                 R"j("message":"Cannot query field \"nope\" on type \"User\".",)j"
-                 R"j("line":1,"column":18}])j");
+  EXPECT_EQ(
+      out,
+      R"j("verdict":"invalid_reference","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
+      R"j("missing_paths":[],"extra_paths":[],"rules_fired":[],)j"
+      R"j("errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType",)j"
+      R"j("message":"Cannot query field \"nope\" on type \"User\".",)j"
+      R"j("line":1,"column":18}])j");
 }
 
 TEST(ResultJson, ReferenceFiringsCarryTheMatchedReference) {

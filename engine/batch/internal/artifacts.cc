@@ -82,6 +82,30 @@ const normalize::NormalTree* normal_tree(std::string_view query, const SchemaEnt
   return storage;
 }
 
+// `gqleval compare` on the row's files, with the run's options; from any
+// folder, with the binary from $GQLEVAL or the PATH.
+std::string replay_script(size_t references, bool variables, std::string_view options) {
+  std::string s =
+      "#!/bin/sh\n"
+      "# Replays this row: gqleval compare on its files, with the run's options.\n"
+      "# GQLEVAL=path/to/gqleval sh replay.sh [--json]\n"
+      "cd \"$(dirname \"$0\")\" || exit 2\n"
+      "exec \"${GQLEVAL:-gqleval}\" compare --schema schema.graphql";
+  if (references == 1) {
+    s += " reference.graphql";
+  } else {
+    s += " reference-0.graphql";
+  }
+  s += " candidate.txt";
+  for (size_t k = 1; k < references; ++k) {
+    s += " --reference reference-" + std::to_string(k) + ".graphql";
+  }
+  if (variables) s += " --variables @variables.json";
+  s += options;
+  s += " \"$@\"\n";
+  return s;
+}
+
 }  // namespace
 
 std::string trees_to_dot(const normalize::NormalTree* reference,
@@ -104,19 +128,70 @@ std::string trees_to_dot(const normalize::NormalTree* reference,
 
 bool ArtifactWriter::prepare(std::string* error) const {
   std::error_code ec;
-  std::filesystem::create_directories(dir_, ec);
+  std::filesystem::create_directories(settings_.dir, ec);
   if (ec) {
-    *error = "cannot create the artifacts folder " + dir_ + ": " + ec.message();
+    *error = "cannot create the artifacts folder " + settings_.dir + ": " + ec.message();
+    return false;
+  }
+  if (settings_.rules_file.empty()) return true;
+  std::filesystem::copy_file(settings_.rules_file, settings_.dir + "/rules.json",
+                             std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) {
+    *error = "cannot copy the rules file to " + settings_.dir + ": " + ec.message();
     return false;
   }
   return true;
 }
 
+std::string ArtifactWriter::folder(uint64_t row) const {
+  char name[32];
+  std::snprintf(name, sizeof name, "/row-%08llu", static_cast<unsigned long long>(row));
+  return settings_.dir + name;
+}
+
+bool ArtifactWriter::claim(uint64_t row) {
+  std::lock_guard lock(mutex_);
+  if (settings_.limit == 0) {
+    ++written_;
+    return true;
+  }
+  if (kept_.size() >= settings_.limit && row > *kept_.rbegin()) return false;
+  kept_.insert(row);
+  writing_.insert(row);
+  if (kept_.size() > settings_.limit) {
+    const uint64_t evicted = *kept_.rbegin();
+    kept_.erase(evicted);
+    std::error_code ec;
+    if (!writing_.contains(evicted)) std::filesystem::remove_all(folder(evicted), ec);
+  }
+  return true;
+}
+
+void ArtifactWriter::finish(uint64_t row) {
+  if (settings_.limit == 0) return;
+  std::lock_guard lock(mutex_);
+  writing_.erase(row);
+  std::error_code ec;
+  if (!kept_.contains(row)) std::filesystem::remove_all(folder(row), ec);
+}
+
+uint64_t ArtifactWriter::written() const {
+  std::lock_guard lock(mutex_);
+  return settings_.limit == 0 ? written_ : kept_.size();
+}
+
 void ArtifactWriter::write(uint64_t row, const SchemaEntry& schema,
                            std::span<const std::string_view> references, std::string_view candidate,
-                           const score::ScoreOptions& options,
-                           const score::PairResult& result) const {
-  const std::string folder = dir_ + "/row-" + std::to_string(row);
+                           const score::ScoreOptions& options, const score::PairResult& result) {
+  if (!claim(row)) return;
+  write_folder(folder(row), schema, references, candidate, options, result);
+  finish(row);
+}
+
+void ArtifactWriter::write_folder(const std::string& folder, const SchemaEntry& schema,
+                                  std::span<const std::string_view> references,
+                                  std::string_view candidate, const score::ScoreOptions& options,
+                                  const score::PairResult& result) const {
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   bool ok = !ec;
@@ -124,12 +199,18 @@ void ArtifactWriter::write(uint64_t row, const SchemaEntry& schema,
     ok = ok && write_file(folder + "/" + name, text);
   };
 
+  put("schema.graphql", schema.text);
   for (size_t k = 0; k < references.size(); ++k) {
     put(references.size() == 1 ? "reference.graphql"
                                : "reference-" + std::to_string(k) + ".graphql",
         references[k]);
   }
   put("candidate.txt", candidate);
+  if (!options.normalize.variables_json.empty()) {
+    put("variables.json", std::string(options.normalize.variables_json) + "\n");
+  }
+  put("replay.sh", replay_script(references.size(), !options.normalize.variables_json.empty(),
+                                 settings_.replay_options));
 
   Arena arena;
   std::string_view query = candidate;

@@ -1,10 +1,14 @@
-// Artifacts of a run, in a folder DIR: for each row, a folder DIR/row-N (N the 0-based data row)
-// that shows how the verdict came about, for a person debugging a dataset or
-// a model:
+// Artifacts of a run, in a folder DIR: for the rows the run picks (failing
+// rows by default, at most a limit of them, the first in input order), a
+// folder DIR/row-NNNNNNNN (the 0-based data row, zero-padded to eight digits
+// so that folders sort in row order) that shows how the verdict came about and
+// replays it, for a person debugging a dataset or a model:
 //
+//   schema.graphql             the row's schema
 //   reference.graphql          the reference as given (reference-K.graphql,
 //                              K = 0, 1, ..., when the row has several)
 //   candidate.txt              the candidate text as given
+//   variables.json             the row's variable values, when it has some
 //   candidate.graphql          the query extracted from it (when one was found)
 //   reference.normal.graphql   the normal form (normalize/printer.h) of the
 //   candidate.normal.graphql   matched reference (else the first) and of the
@@ -16,15 +20,30 @@
 //   explanation.txt            the verdict as `gqleval compare` prints it
 //   result.json                the pair's result as JSON: a score row's
 //                              members (score/result_json.h)
+//   replay.sh                  reruns `gqleval compare` on these files with
+//                              the run's options (`GQLEVAL=path/to/gqleval
+//                              sh replay.sh`; extra arguments such as --json
+//                              are passed on)
 //
-// Off by default: it redoes stage 1 and 2 for the pair and writes several
-// files per row, so it costs far more than scoring. Writing is best effort:
-// a folder that cannot be written is reported on stderr once and the run goes
-// on. Thread-safe (each row has its own folder; the scratch is per call).
+// and DIR/rules.json, a copy of the run's rules file, when it has one.
+//
+// The limit holds exactly and picks the same rows for any number of threads:
+// the writer keeps the set of rows written so far that are the first `limit`
+// picked rows among those seen; a row beyond all of them when the set is full
+// is skipped, and a row that arrives out of order (a later shard finished
+// first) evicts the last one, whose folder is removed. So at the end the
+// folders are those of the first `limit` picked rows in input order, and
+// folders are only written and removed within the window of rows in flight.
+// Writing is best effort: a folder that cannot be written is reported on
+// stderr once and the run goes on. Thread-safe (each row has its own folder;
+// the scratch is per call; the set is under a mutex taken twice per written
+// row).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,19 +54,50 @@
 
 namespace gqleval::batch {
 
+struct ArtifactSettings {
+  std::string dir;
+  bool want_pass = false;
+  bool want_fail = true;
+  uint64_t limit = 0;          // 0: no limit
+  std::string replay_options;  // `gqleval compare` flags that repeat the run's options
+  std::string rules_file;      // copied to DIR/rules.json; empty: none
+};
+
 class ArtifactWriter {
  public:
-  explicit ArtifactWriter(std::string dir) : dir_(std::move(dir)) {}
+  explicit ArtifactWriter(ArtifactSettings settings) : settings_(std::move(settings)) {}
 
-  // Creates the top folder; false (with a message) when it cannot.
+  // Creates the top folder and copies the rules file; false (with a message)
+  // when it cannot.
   bool prepare(std::string* error) const;
 
+  // Whether the filter picks a row that passes (or not).
+  bool picks(bool pass) const { return pass ? settings_.want_pass : settings_.want_fail; }
+
+  // Writes the row's folder unless the limit has been reached by earlier rows.
   void write(uint64_t row, const SchemaEntry& schema, std::span<const std::string_view> references,
              std::string_view candidate, const score::ScoreOptions& options,
-             const score::PairResult& result) const;
+             const score::PairResult& result);
+
+  // Rows whose folders are kept, once the run is over.
+  uint64_t written() const;
 
  private:
-  std::string dir_;
+  std::string folder(uint64_t row) const;
+
+  // Whether row may be written (see above); marks it as being written.
+  bool claim(uint64_t row);
+  // The row's folder is written: removes it when an earlier row evicted it.
+  void finish(uint64_t row);
+  void write_folder(const std::string& folder, const SchemaEntry& schema,
+                    std::span<const std::string_view> references, std::string_view candidate,
+                    const score::ScoreOptions& options, const score::PairResult& result) const;
+
+  ArtifactSettings settings_;
+  mutable std::mutex mutex_;
+  std::set<uint64_t> kept_;     // with a limit: the first picked rows seen
+  std::set<uint64_t> writing_;  // claimed, folder not finished
+  uint64_t written_ = 0;        // without a limit
   mutable std::atomic<bool> warned_{false};
 };
 

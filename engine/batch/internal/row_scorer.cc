@@ -3,7 +3,10 @@
 namespace gqleval::batch {
 
 RowScorer::RowScorer(const BatchContext& context)
-    : context_(context), reader_(*context.input), schemas_(context.schemas, context.columns) {}
+    : context_(context),
+      reader_(*context.input),
+      schemas_(context.schemas, context.columns),
+      keys_(context.columns) {}
 
 void RowScorer::process(const io::RecordShard& shard, std::string& out, RowTally& tally) {
   for (size_t i = 0; i < shard.records.size(); ++i) {
@@ -23,10 +26,10 @@ void RowScorer::add_tags(RowTally& tally, bool pass, bool bad) {
 void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string& out,
                           RowTally& tally) {
   const ColumnMap& c = context_.columns;
-  const bool ok = reader_.read(span);
-  const RowKey key{row, reader_.cell(c.id), reader_.has(c.id)};
-  if (!ok) {
-    append_bad_row(out, context_.format, key, reader_.reason(), reader_.diagnostic());
+  if (!reader_.read(span)) {
+    Diagnostic d = reader_.diagnostic();
+    d.rule = std::string(reader_.reason());
+    append_bad_row(out, context_.format, keys_.of_bad(row, span, reader_), d);
     tally.add(kBadRow, 0);
     add_tags(tally, false, true);
     return;
@@ -45,13 +48,16 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   }
   const std::string_view candidate = reader_.cell(c.candidate);
   const SchemaEntry& schema = schemas_.get(reader_);
+  references_.push_back(candidate);  // the row's content, for its key
+  const RowKey key = keys_.of(row, span, reader_, schema.content_hash, references_);
+  references_.pop_back();
 
   // Variables that are not a JSON object make the row malformed (not its
   // queries invalid): checked once, before either query is read.
   const std::string_view variables = trim_cell(reader_.cell(c.variables));
   if (auto bad = variables_check_.check_json(variables)) {
-    append_bad_row(out, context_.format, key, "invalid_variables",
-                   make_error("VariableValues", "the variables cell: " + bad->message,
+    append_bad_row(out, context_.format, key,
+                   make_error("invalid_variables", "the variables cell: " + bad->message,
                               SourcePos{static_cast<uint32_t>(span.line), 1}));
     tally.add(kBadRow, 0);
     add_tags(tally, false, true);
@@ -78,8 +84,10 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   append_row_result(out, context_.format, key, result);
   tally.add(outcome_of(result.verdict), result.f1);
   add_tags(tally, result.pass, false);
-  if (context_.artifacts != nullptr) {
-    context_.artifacts->write(row, schema, references_, candidate, options, result);
+  ArtifactWriter* artifacts = context_.artifacts;
+  if (artifacts != nullptr && artifacts->picks(result.pass)) {
+    ++tally.artifact_matches;
+    artifacts->write(row, schema, references_, candidate, options, result);
   }
 }
 

@@ -25,6 +25,7 @@
 #include "engine/batch/columns.h"
 #include "engine/batch/internal/artifacts.h"
 #include "engine/batch/internal/pipeline.h"
+#include "engine/batch/internal/row_key.h"
 #include "engine/batch/internal/row_schema.h"
 #include "engine/batch/result_format.h"
 #include "engine/batch/summary.h"
@@ -41,7 +42,7 @@ struct BatchContext {
   SchemaSources schemas;
   score::ScoreOptions options;  // per run; variables come per row
   OutputFormat format = OutputFormat::kJsonl;
-  const ArtifactWriter* artifacts = nullptr;  // null unless the run writes artifacts
+  ArtifactWriter* artifacts = nullptr;  // null unless the run writes artifacts (thread-safe)
 };
 
 class RowScorer final : public ShardWorker {
@@ -62,6 +63,7 @@ class RowScorer final : public ShardWorker {
   const BatchContext& context_;
   RecordReader reader_;
   RowSchemas schemas_;
+  RowKeys keys_;
   score::Scorer scorer_;
   normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
   std::vector<std::string_view> references_;

@@ -22,6 +22,7 @@
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/internal/pipeline.h"
+#include "engine/batch/internal/row_key.h"
 #include "engine/batch/internal/row_schema.h"
 #include "engine/batch/summary.h"
 #include "engine/schema/schema.h"
@@ -53,6 +54,7 @@ class RowValidator final : public ShardWorker {
   const ValidateContext& context_;
   RecordReader reader_;
   RowSchemas schemas_;
+  RowKeys keys_;
   Arena arena_;
 };
 

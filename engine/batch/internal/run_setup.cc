@@ -1,5 +1,6 @@
 #include "engine/batch/internal/run_setup.h"
 
+#include "engine/batch/result_format.h"
 #include "io/file.h"
 
 namespace gqleval::batch {
@@ -17,6 +18,20 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
     Diagnostic d = std::move(columns.error());
     d.message = path + ": " + d.message;
     return Unexpected{std::move(d)};
+  }
+  // A kept column's name becomes a member of every result: it may not take
+  // the name of one the results have, nor repeat.
+  for (size_t i = 0; i < columns->keep.size(); ++i) {
+    const std::string& name = columns->keep[i].name;
+    bool repeated = false;
+    for (size_t k = 0; k < i; ++k) repeated = repeated || columns->keep[k].name == name;
+    if (is_result_member(name) || repeated) {
+      return Unexpected{make_error(
+          "Columns", path + ": the kept column '" + name + "' " +
+                         (repeated ? std::string("is kept twice")
+                                   : "has the name of a member of every result; rename it "
+                                     "in the input, or leave it out"))};
+    }
   }
   return OpenedInput{std::move(*input), std::move(*columns)};
 }

@@ -1,0 +1,49 @@
+// Checks of a finished run that a pipeline can act on: gates (a CI job fails
+// when the pass rate or mean F1 is under a threshold) and a health check (a
+// run where most rows were never compared was almost always given the wrong
+// column, and says so loudly rather than report a pass rate near zero).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/result.h"
+#include "engine/batch/columns.h"
+#include "engine/batch/summary.h"
+
+namespace gqleval::batch {
+
+enum class GateMetric : uint8_t { kPassRate, kMeanF1, kComparedRate };
+
+struct Gate {
+  GateMetric metric = GateMetric::kPassRate;
+  double threshold = 0;
+};
+
+struct GateResult {
+  Gate gate;
+  double value = 0;
+  bool met = false;  // value >= threshold
+};
+
+// "pass_rate", "mean_f1", "compared_rate".
+std::string_view gate_metric_name(GateMetric metric);
+
+// "pass_rate=0.6" or several separated by commas ("pass_rate=0.6,mean_f1=0.7");
+// thresholds are numbers from 0 to 1. The error says what is wrong.
+Result<std::vector<Gate>, std::string> parse_gates(std::string_view text);
+
+std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate> gates);
+
+// When more than half of the rows were not compared: a warning that names the
+// most common reason (a stage 1 verdict or bad_row), the column it concerns
+// and what usually causes it. `option_name` (may be null) names the flag
+// that picks a column, as in ColumnSpec.
+std::optional<std::string> not_compared_warning(const Summary& summary, const ColumnMap& columns,
+                                                ColumnOptionName option_name);
+
+}  // namespace gqleval::batch

@@ -1,0 +1,96 @@
+#include "engine/batch/run_checks.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/score/verdict.h"
+
+namespace gqleval::batch {
+namespace {
+
+using score::Verdict;
+
+Summary summary_of(std::initializer_list<std::pair<uint8_t, int>> counts) {
+  Summary s;
+  RowTally t;
+  for (const auto& [outcome, n] : counts) {
+    for (int i = 0; i < n; ++i) {
+      t.add(outcome, score::is_pass(static_cast<Verdict>(outcome % kBadRow)) ? 1.0 : 0.0);
+    }
+  }
+  s.add(t);
+  return s;
+}
+
+std::string_view flag(ColumnRole role) {
+  return role == ColumnRole::kCandidate ? "--candidate-col" : "--schema-col";
+}
+
+TEST(RunChecks, ParsesGates) {
+  auto gates = parse_gates("pass_rate=0.6,mean_f1=.5");
+  ASSERT_TRUE(gates.ok());
+  ASSERT_EQ(gates->size(), 2u);
+  EXPECT_EQ((*gates)[0].metric, GateMetric::kPassRate);
+  EXPECT_DOUBLE_EQ((*gates)[0].threshold, 0.6);
+  EXPECT_EQ((*gates)[1].metric, GateMetric::kMeanF1);
+  EXPECT_DOUBLE_EQ((*gates)[1].threshold, 0.5);
+  EXPECT_EQ(parse_gates("compared_rate=1")->front().metric, GateMetric::kComparedRate);
+}
+
+TEST(RunChecks, RefusesMalformedGates) {
+  EXPECT_EQ(parse_gates("pass=0.6").error(),
+            "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, got "
+            "'pass=0.6'");
+  EXPECT_EQ(parse_gates("pass_rate").error(),
+            "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, got "
+            "'pass_rate'");
+  EXPECT_EQ(parse_gates("pass_rate=60").error(),
+            "the threshold of pass_rate must be a number from 0 to 1, got '60'");
+  EXPECT_EQ(parse_gates("mean_f1=x").error(),
+            "the threshold of mean_f1 must be a number from 0 to 1, got 'x'");
+  EXPECT_FALSE(parse_gates("").ok());
+}
+
+TEST(RunChecks, GatesCompareWithTheSummary) {
+  const Summary s =
+      summary_of({{outcome_of(Verdict::kEquivalent), 3}, {outcome_of(Verdict::kMismatch), 1}});
+  const Gate gates[] = {
+      {GateMetric::kPassRate, 0.75}, {GateMetric::kPassRate, 0.76}, {GateMetric::kComparedRate, 1}};
+  const auto results = check_gates(s, gates);
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_TRUE(results[0].met);  // 0.75 >= 0.75
+  EXPECT_FALSE(results[1].met);
+  EXPECT_DOUBLE_EQ(results[1].value, 0.75);
+  EXPECT_TRUE(results[2].met);
+}
+
+TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
+  ColumnMap columns;
+  columns.candidate = Column{"gt_query_2", 3};
+  columns.references = {Column{"gt_query", 2}};
+  columns.schema = Column{"schema", 1};
+  const Summary half =
+      summary_of({{outcome_of(Verdict::kEquivalent), 2}, {outcome_of(Verdict::kNoQuery), 2}});
+  EXPECT_FALSE(not_compared_warning(half, columns, &flag));
+  const Summary most = summary_of({{outcome_of(Verdict::kEquivalent), 1},
+                                   {outcome_of(Verdict::kNoQuery), 2},
+                                   {outcome_of(Verdict::kInvalidReference), 1},
+                                   {kBadRow, 1}});
+  EXPECT_EQ(not_compared_warning(most, columns, &flag).value_or(""),
+            "4 of 5 rows (80.0%) were never compared; most are no_query (2): no query was found "
+            "in the candidate column 'gt_query_2': it is usually empty or not the model's "
+            "answer; name the right column (--candidate-col)");
+  const Summary references = summary_of({{outcome_of(Verdict::kInvalidReference), 3}});
+  EXPECT_EQ(not_compared_warning(references, columns, nullptr).value_or(""),
+            "3 of 3 rows (100.0%) were never compared; most are invalid_reference (3): the "
+            "reference column 'gt_query' does not validate against the rows' schemas: it is "
+            "usually not the reference column, or the schema column 'schema' is not the schema "
+            "the references were written for");
+  const Summary bad = summary_of({{kBadRow, 1}});
+  EXPECT_EQ(not_compared_warning(bad, columns, nullptr).value_or(""),
+            "1 of 1 rows (100.0%) were never compared; most are bad_row (1): the rows could not "
+            "be read: is the input's format what its name says (CSV, TSV or JSON Lines)?");
+  EXPECT_FALSE(not_compared_warning(Summary{}, columns, nullptr));
+}
+
+}  // namespace
+}  // namespace gqleval::batch

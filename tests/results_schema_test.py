@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Checks what every gqleval command writes against docs/results.schema.json.
+
+Usage: results_schema_test.py GQLEVAL GQLEVAL_GENERATE SOURCE_DIR SHARED_DIR
+
+Runs `score` (JSON Lines rows, the summary in both layouts, artifacts'
+result.json), `validate --input` and `compare --json` on the bundled NL2GQL
+set, the generated sample, rows made by gqleval-generate, malformed rows and
+(when ../shared is present) RGEval's granite outputs, and validates every
+object it writes against the definition for its kind. Needs the Debian
+package python3-jsonschema (scripts/install-deps.sh installs it); without it
+the test fails, it does not skip.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import jsonschema
+except ImportError:
+    sys.exit("results_schema_test: python3-jsonschema is missing (apt-get install python3-jsonschema)")
+
+GQLEVAL, GENERATE, SOURCE, SHARED = sys.argv[1:5]
+SCHEMA = json.load(open(os.path.join(SOURCE, "docs", "results.schema.json")))
+jsonschema.Draft202012Validator.check_schema(SCHEMA)
+checked = {}
+failures = []
+
+
+def validator(kind):
+    return jsonschema.Draft202012Validator({"$ref": "#/$defs/" + kind, "$defs": SCHEMA["$defs"]})
+
+
+VALIDATORS = {k: validator(k) for k in
+              ["score_row", "validate_row", "compare_result", "summary", "lm_eval_summary"]}
+
+
+def check(kind, obj, where):
+    errors = sorted(VALIDATORS[kind].iter_errors(obj), key=lambda e: list(e.path))
+    checked[kind] = checked.get(kind, 0) + 1
+    for e in errors[:3]:
+        failures.append(f"{where}: {kind}: {'/'.join(map(str, e.path))}: {e.message}")
+
+
+def check_lines(kind, path, expected_rows=None):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if expected_rows is not None and len(lines) != expected_rows:
+        failures.append(f"{path}: {len(lines)} rows, expected {expected_rows}")
+    for i, line in enumerate(lines):
+        check(kind, json.loads(line), f"{path}:{i + 1}")
+    return [json.loads(line) for line in lines]
+
+
+def run(args, ok_codes=(0, 1)):
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode not in ok_codes:
+        failures.append(f"{' '.join(args)}: exit {p.returncode}: {p.stderr[-500:]}")
+    return p
+
+
+def score(tmp, name, input_path, *flags, rows=None):
+    out = os.path.join(tmp, name + ".jsonl")
+    summary = os.path.join(tmp, name + ".summary.json")
+    lm_eval = os.path.join(tmp, name + ".lm_eval.json")
+    run([GQLEVAL, "score", input_path, "--out", out, "--summary", summary, "--quiet", *flags])
+    results = check_lines("score_row", out, rows)
+    check("summary", json.load(open(summary)), summary)
+    run([GQLEVAL, "score", input_path, "--out", os.devnull, "--summary", lm_eval,
+         "--summary-format", "lm-eval", "--quiet", *flags])
+    check("lm_eval_summary", json.load(open(lm_eval)), lm_eval)
+    return results
+
+
+def self_check():
+    """The schema must refuse the shapes the contract replaced."""
+    old_row = {"row": 0, "id": None, "verdict": "bad_row", "pass": False, "reason": "invalid_json",
+               "missing": None, "extra": None, "precision": None, "recall": None, "f1": None,
+               "matched_reference": None, "missing_paths": [], "extra_paths": [], "rules_fired": [],
+               "errors": [{"query": "row", "rule": "JSONL", "message": "m", "line": 1, "column": None}]}
+    old_compare = {"verdict": "equivalent", "pass": True, "shared": 3,
+                   "errors": [{"rule": "r", "message": "m", "locations": [{"line": 1, "column": 2}]}]}
+    for kind, obj in [("score_row", old_row), ("compare_result", old_compare),
+                      ("validate_row", {"row": 0, "valid": False, "errors": []})]:
+        if VALIDATORS[kind].is_valid(obj):
+            failures.append(f"self-check: the schema accepts an old {kind}")
+
+
+def main():
+    self_check()
+    nl2gql = os.path.join(SOURCE, "datasets", "nl2gql", "nl2gql_test.csv")
+    sample = os.path.join(SOURCE, "datasets", "generated", "sample.csv")
+    with tempfile.TemporaryDirectory() as tmp:
+        art = os.path.join(tmp, "art")
+        rows = score(tmp, "nl2gql", nl2gql, "--candidate-col", "gt_query_2", "--keep-col", "hops",
+                     "--artifacts", art, "--artifacts-limit", "20", "--artifacts-only", "all",
+                     "--fail-under", "pass_rate=0.5", rows=1164)
+        if any("hops" not in r for r in rows):
+            failures.append("nl2gql: a row lacks the kept column hops")
+        for folder in sorted(os.listdir(art)):
+            if folder.startswith("row-"):
+                path = os.path.join(art, folder, "result.json")
+                check("compare_result", json.load(open(path)), path)
+        score(tmp, "sample", sample, "--group-by", "transform", "--rule-set", "none")
+
+        generated = os.path.join(tmp, "generated.csv")
+        run([GENERATE, "--rows", "3000", "--seed", "7", "--out", generated], ok_codes=(0,))
+        score(tmp, "generated", generated, rows=3000)
+
+        # Malformed rows of both formats, and variables that are not an object.
+        schema = os.path.join(tmp, "s.graphql")
+        open(schema, "w").write("type Query { a: Int b(x: Int): String }\n")
+        bad_csv = os.path.join(tmp, "bad.csv")
+        open(bad_csv, "w").write(
+            'id,reference,candidate,variables\n'
+            '1,{ a },{ a },\n'
+            '2,{ a },"{ a }" x,\n'
+            '3,{ a },{ b },[1]\n'
+            '4,{ a },{ nosuch },\n'
+            '5,{ nosuch },{ a },\n'
+            '6,"{ a\n')
+        score(tmp, "bad_csv", bad_csv, "--schema", schema, rows=6)
+        bad_jsonl = os.path.join(tmp, "bad.jsonl")
+        open(bad_jsonl, "w").write(
+            '{"schema":"type Query { a: Int }","reference":"{ a }","candidate":"{ a }"}\n'
+            '{"schema":"type Query { a: Int }","reference":"{ a }",\n'
+            '[1,2]\n'
+            '{"schema":"type Query {","reference":"{ a }","candidate":"{ a }"}\n'
+            '{"schema":"type Query { a: Int }","reference":"{ a }","candidate":"no query here"}\n')
+        score(tmp, "bad_jsonl", bad_jsonl, rows=5)
+
+        # validate --input
+        queries = os.path.join(tmp, "queries.csv")
+        open(queries, "w").write('query\n{ a }\n{ nosuch }\n"{ b(x: ""s"") }"\n{\n')
+        out = os.path.join(tmp, "validate.jsonl")
+        run([GQLEVAL, "validate", "--schema", schema, "--input", queries, "--out", out])
+        check_lines("validate_row", out, 4)
+        out = os.path.join(tmp, "validate_nl2gql.jsonl")
+        run([GQLEVAL, "validate", "--input", nl2gql, "--query-col", "gt_query", "--out", out])
+        check_lines("validate_row", out, 1164)
+
+        # compare --json: equivalent, over-fetch, invalid, no query, several references.
+        files = {}
+        for name, text in {"r.graphql": "{ a }", "c1.txt": "{ a }", "c2.txt": "{ a b(x: 1) }",
+                           "c3.txt": "{ nosuch }", "c4.txt": "no query", "r2.graphql": "{ a b(x: 1) }",
+                           "bad_ref.graphql": "{ a"}.items():
+            files[name] = os.path.join(tmp, name)
+            open(files[name], "w").write(text)
+        for ref, cand, extra in [("r.graphql", "c1.txt", []), ("r.graphql", "c2.txt", []),
+                                 ("r.graphql", "c3.txt", []), ("r.graphql", "c4.txt", []),
+                                 ("bad_ref.graphql", "c1.txt", []),
+                                 ("r.graphql", "c2.txt", ["--reference", files["r2.graphql"]])]:
+            p = run([GQLEVAL, "compare", "--schema", schema, files[ref], files[cand], "--json", *extra])
+            check("compare_result", json.loads(p.stdout), f"compare {ref} {cand}")
+
+        granite = os.path.join(SHARED, "datasets", "rgeval-granite", "granite20b_zeroshot_rgeval.csv")
+        if os.path.exists(granite):
+            score(tmp, "granite", granite, rows=376)
+        else:
+            print(f"results_schema_test: {granite} is absent; the granite rows are not checked")
+
+    for kind, n in sorted(checked.items()):
+        print(f"results_schema_test: {n} {kind} objects checked")
+    if failures:
+        print("\n".join(failures[:40]))
+        print(f"results_schema_test: {len(failures)} failures")
+        return 1
+    print("results_schema_test: every object matches docs/results.schema.json")
+    return 0
+
+
+sys.exit(main())
