@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "engine/batch/batch_run.h"
-#include "engine/batch/progress.h"
 #include "engine/batch/summary.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/progress_flag.h"
 #include "engine/cli/rule_flags.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
@@ -20,7 +20,7 @@ namespace gqleval::cli {
 namespace {
 
 constexpr FlagSpec kFlags[] = {
-    {"out", "PATH", "Write the results here (default: stdout)"},
+    {"out", "PATH", "Write the results here (default: stdout)", false, 'o'},
     {"out-format", "FORMAT", "jsonl (default) or csv"},
     {"format", "FORMAT", "Input format: csv or jsonl (default: by extension, then content)"},
     {"summary", "PATH", "Also write the summary as JSON"},
@@ -43,8 +43,9 @@ constexpr FlagSpec kFlags[] = {
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
     {"operation", "NAME", "The operation to score when a document has several"},
     {"artifacts", "DIR", "Write per-row debugging files (queries, normal forms, DOT graphs)"},
-    {"threads", "N", "Worker threads (default: all cores)"},
-    {"quiet", "", "No progress line and no summary table on stderr"},
+    {"threads", "N", "Worker threads (default: all cores)", false, 'j'},
+    kProgressFlag,
+    {"quiet", "", "No progress and no summary table on stderr", false, 'q'},
     // Hidden: for tests and benchmarks.
     {"shard-records", "N", ""},
     {"in-flight", "N", ""},
@@ -118,7 +119,7 @@ batch::BatchOptions read_options(Args& args) {
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
   if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);
-  o.progress = !args.has("quiet") && batch::stderr_is_terminal();
+  o.progress = read_progress_flag(args);
   return o;
 }
 
