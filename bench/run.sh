@@ -60,7 +60,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # --- small run: both tools on the same rows -----------------------------------
 rows="$work/rows_$small.csv"
 gen=$(timed "$work/gen_$small.time" "$build/gqleval-generate" --rows "$small" --seed "$seed" \
-  --out "$rows")
+  --source "$root/datasets/nl2gql/nl2gql_test.csv" --out "$rows")
 echo "generated $small rows (seed $seed) in $(echo "$gen" | cut -d' ' -f1) s: $rows"
 cat "$rows" >/dev/null  # page cache: time the tools, not the disk
 
@@ -94,7 +94,7 @@ python3 "$here/baseline/disagreements.py" "$rows" "$ours" "$base"
 if [ "$large" -gt 0 ]; then
   rows="$work/rows_$large.csv"
   gen=$(timed "$work/gen_$large.time" "$build/gqleval-generate" --rows "$large" --seed "$seed" \
-    --out "$rows")
+    --source "$root/datasets/nl2gql/nl2gql_test.csv" --out "$rows")
   echo
   echo "generated $large rows (seed $seed) in $(echo "$gen" | cut -d' ' -f1) s," \
     "peak RSS $(($(echo "$gen" | cut -d' ' -f2) / 1024)) MB"

@@ -3,8 +3,12 @@
 # Idempotent; needs root (or sudo) only when something is missing.
 set -euo pipefail
 
+# hyperfine times bench/run.sh; python3-jsonschema checks the result and summary
+# schemas; libxxhash hashes inputs for the summaries' provenance; zlib and zstd read compressed inputs (the libraries to build, the
+# zstd program to make test inputs).
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
-          libbenchmark-dev libgtest-dev libxxhash-dev)
+          libbenchmark-dev libgtest-dev libxxhash-dev hyperfine python3-jsonschema libzstd-dev
+          zlib1g-dev zstd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -10,11 +10,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "datasets/generator/generator.h"
+#include "datasets/generator/source_lookup.h"
 
 namespace {
 
@@ -31,7 +34,9 @@ constexpr std::string_view kUsage =
     "  --seed S                 Seed (default 1)\n"
     "  --out FILE               Output file (required)\n"
     "  --source CSV             NL2GQL-style CSV (default: the bundled\n"
-    "                           datasets/nl2gql/nl2gql_test.csv)\n"
+    "                           datasets/nl2gql/nl2gql_test.csv, found beside\n"
+    "                           the program's folder, under PREFIX/share/gqleval/,\n"
+    "                           or in the working folder)\n"
     "  --format csv|jsonl       Output format (default: by extension, else csv)\n"
     "  --equivalent-percent P   Share of equivalent rows, 0-100 (default 50)\n"
     "  --pool N                 Distinct candidates at most, about (default 100000)\n"
@@ -57,8 +62,7 @@ namespace {
 int run(int argc, char** argv) {
   using namespace gqleval;
   generator::GenerateOptions options;
-  std::string out,
-      source_path = std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv";
+  std::string out, source_path;
   std::string format;
   bool have_rows = false;
   for (int i = 1; i < argc; ++i) {
@@ -100,6 +104,21 @@ int run(int argc, char** argv) {
   if (out.empty()) return usage_error("--out is required");
   if (format.empty()) format = out.ends_with(".jsonl") || out.ends_with(".json") ? "jsonl" : "csv";
   options.format = format == "jsonl" ? generator::Format::kJsonl : generator::Format::kCsv;
+
+  if (source_path.empty()) {
+    std::error_code ec;
+    const auto search = generator::find_default_source(generator::program_dir(argv[0]),
+                                                       std::filesystem::current_path(ec));
+    if (!search.found) {
+      std::string tried;
+      for (const std::string& path : search.tried) tried += "\n  " + path;
+      std::cerr << "gqleval-generate: no --source given and the bundled NL2GQL set is not in"
+                   " any of:"
+                << tried << "\ngive --source PATH/nl2gql_test.csv\n";
+      return 2;
+    }
+    source_path = *search.found;
+  }
 
   const auto start = std::chrono::steady_clock::now();
   auto source = generator::load_source(source_path);

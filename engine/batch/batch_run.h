@@ -30,6 +30,7 @@
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
+#include "engine/batch/progress.h"
 #include "engine/batch/result_format.h"
 #include "engine/batch/run_checks.h"
 #include "engine/batch/summary.h"
@@ -70,7 +71,7 @@ struct BatchOptions {
   size_t shard_records = 256;
   size_t shards_in_flight = 0;  // 0: four per thread
   size_t max_field_bytes = io::kDefaultMaxFieldBytes;
-  bool progress = false;  // draw a progress line on stderr
+  ProgressMode progress = ProgressMode::kNone;  // on stderr (progress.h)
 };
 
 struct BatchReport {

@@ -1,6 +1,7 @@
 #include "engine/batch/validate_run.h"
 
 #include <memory>
+#include <utility>
 
 #include "engine/batch/internal/pipeline.h"
 #include "engine/batch/internal/row_validator.h"
@@ -46,6 +47,9 @@ Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
   if (auto error = open_output(output, o.input, o.output)) return Unexpected{std::move(*error)};
 
   ValidateReport report;
+  Progress::Options progress_options;
+  progress_options.label = "gqleval validate";
+  Progress progress(o.progress, opened->input.buffer().size(), std::move(progress_options));
   io::PageReleaser pages(opened->input.buffer());
   run_pipeline(
       opened->input, PipelineOptions{o.threads, o.shard_records, 0},
@@ -56,8 +60,10 @@ Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
         report.valid += done.tally.outcomes[kValidRow];
         report.invalid += done.tally.outcomes[kInvalidRow] + done.tally.outcomes[kBadRow];
         report.malformed += done.tally.outcomes[kBadRow];
+        progress.update(report.rows, done.input_end);
         pages.done_up_to(done.input_end);
       });
+  progress.finish();
   if (!output.close()) {
     return Unexpected{make_error("IO", "cannot write the results to " + o.output)};
   }

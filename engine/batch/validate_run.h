@@ -22,6 +22,7 @@
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
+#include "engine/batch/progress.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/validator.h"
 
@@ -41,8 +42,9 @@ struct ValidateRunOptions {
   std::string schema_file;  // one schema for every row; empty: per row
   bool strict_schema = false;
   validate::ValidateOptions validate;
-  std::string operation;     // for documents with several operations
-  std::string output = "-";  // "-": stdout
+  std::string operation;                        // for documents with several operations
+  std::string output = "-";                     // "-": stdout
+  ProgressMode progress = ProgressMode::kNone;  // on stderr (progress.h)
 
   unsigned threads = 0;  // 0: all cores
   size_t shard_records = 256;

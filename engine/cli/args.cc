@@ -12,15 +12,7 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
   bool only_positionals = false;
   for (size_t i = 0; i < argv.size() && ok(); ++i) {
     std::string_view arg = argv[i];
-    if (only_positionals || arg.size() < 2 || arg.substr(0, 2) != "--") {
-      if (!only_positionals && arg.size() > 1 && arg[0] == '-' && arg != "-") {
-        if (arg == "-h") {
-          help_ = true;
-          continue;
-        }
-        fail(concat({"unknown flag '", arg, "'"}));
-        break;
-      }
+    if (only_positionals || arg.size() < 2 || arg[0] != '-') {
       positionals_.emplace_back(arg);
       continue;
     }
@@ -28,28 +20,49 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
       only_positionals = true;
       continue;
     }
-    std::string_view name = arg.substr(2);
+    std::string_view name;
     std::optional<std::string_view> inline_value;
-    if (auto eq = name.find('='); eq != std::string_view::npos) {
-      inline_value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    if (name == "help") {
-      help_ = true;
-      continue;
-    }
+    std::string_view shown;  // the flag as given, for messages: "-o" or "--out"
     const FlagSpec* spec = nullptr;
-    for (const FlagSpec& s : specs) {
-      if (s.name == name) spec = &s;
-    }
-    if (spec == nullptr) {
-      fail(concat({"unknown flag '--", name, "'"}));
-      break;
+    if (arg[1] != '-') {
+      // -X, -XVALUE or -X VALUE.
+      if (arg == "-h") {
+        help_ = true;
+        continue;
+      }
+      for (const FlagSpec& s : specs) {
+        if (s.short_name == arg[1]) spec = &s;
+      }
+      if (spec == nullptr) {
+        fail(concat({"unknown flag '", arg, "'"}));
+        break;
+      }
+      name = spec->name;
+      if (arg.size() > 2) inline_value = arg.substr(2);
+      shown = arg.substr(0, 2);
+    } else {
+      name = arg.substr(2);
+      if (auto eq = name.find('='); eq != std::string_view::npos) {
+        inline_value = name.substr(eq + 1);
+        name = name.substr(0, eq);
+      }
+      if (name == "help") {
+        help_ = true;
+        continue;
+      }
+      for (const FlagSpec& s : specs) {
+        if (s.name == name) spec = &s;
+      }
+      if (spec == nullptr) {
+        fail(concat({"unknown flag '--", name, "'"}));
+        break;
+      }
+      shown = arg.substr(0, 2 + name.size());
     }
     std::string value;
     if (spec->value_name.empty()) {
       if (inline_value) {
-        fail(concat({"flag '--", name, "' takes no value"}));
+        fail(concat({"flag '", shown, "' takes no value"}));
         break;
       }
     } else if (inline_value) {
@@ -57,7 +70,7 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
     } else if (i + 1 < argv.size()) {
       value = argv[++i];
     } else {
-      fail(concat({"flag '--", name, "' needs a value (", spec->value_name, ")"}));
+      fail(concat({"flag '", shown, "' needs a value (", spec->value_name, ")"}));
       break;
     }
     auto& slot = flags_[std::string(name)];
@@ -113,7 +126,10 @@ std::optional<unsigned> Args::threads() {
 std::string format_flags(std::span<const FlagSpec> specs) {
   std::string out = "Options:\n";
   for (const FlagSpec& s : specs) {
-    std::string left = concat({"  --", s.name});
+    // GNU layout: the long names line up whether or not a short letter is there.
+    std::string left = s.short_name != '\0'
+                           ? concat({"  -", std::string_view(&s.short_name, 1), ", --", s.name})
+                           : concat({"      --", s.name});
     if (!s.value_name.empty()) left.append(" ").append(s.value_name);
     if (left.size() < 28) {
       left.resize(28, ' ');

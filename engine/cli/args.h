@@ -1,5 +1,7 @@
 // A small command-line parser for gqleval's subcommands: long flags with or
-// without a value (`--out F` or `--out=F`), repeatable flags, positionals.
+// without a value (`--out F` or `--out=F`), short letters for the common ones
+// (`-o F`, `-oF`, `-j 4`, `-j4`, `-q`; one letter per argument, no bundling),
+// repeatable flags, positionals (`-` alone is one: stdin).
 // Unknown flags and missing values are usage errors (exit code 2 by the
 // caller), reported with the subcommand's name so the user knows where to look.
 #pragma once
@@ -18,6 +20,7 @@ struct FlagSpec {
   std::string_view value_name;  // empty for a boolean flag
   std::string_view help;
   bool repeatable = false;
+  char short_name = '\0';  // `-o` for --out; '\0': none
 };
 
 class Args {

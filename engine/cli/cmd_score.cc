@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "engine/batch/batch_run.h"
-#include "engine/batch/progress.h"
 #include "engine/batch/run_checks.h"
 #include "engine/batch/summary.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/progress_flag.h"
 #include "engine/cli/rule_flags.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
@@ -21,7 +21,7 @@ namespace gqleval::cli {
 namespace {
 
 constexpr FlagSpec kFlags[] = {
-    {"out", "PATH", "Write the results here (default: stdout)"},
+    {"out", "PATH", "Write the results here (default: stdout)", false, 'o'},
     {"out-format", "FORMAT", "jsonl (default) or csv"},
     {"format", "FORMAT", "Input format: csv or jsonl (default: by extension, then content)"},
     {"summary", "PATH", "Also write the summary as JSON"},
@@ -55,10 +55,10 @@ constexpr FlagSpec kFlags[] = {
      "Write per-row debugging files (queries, schema, normal forms, DOT graph, replay.sh)"},
     {"artifacts-only", "WHICH", "Rows that get artifacts: fail (default), pass or all"},
     {"artifacts-limit", "N",
-     "At most N rows get artifacts, the first in input order (default "
-     "1000; 0: no limit)"},
-    {"threads", "N", "Worker threads (default: all cores)"},
-    {"quiet", "", "No progress line and no summary table on stderr"},
+     "At most N rows get artifacts, the first in input order (default 1000; 0: no limit)"},
+    {"threads", "N", "Worker threads (default: all cores)", false, 'j'},
+    kProgressFlag,
+    {"quiet", "", "No progress and no summary table on stderr (warnings still)", false, 'q'},
     // Hidden: for tests and benchmarks.
     {"shard-records", "N", ""},
     {"in-flight", "N", ""},
@@ -160,7 +160,7 @@ batch::BatchOptions read_options(Args& args) {
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
   if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);
-  o.progress = !args.has("quiet") && batch::stderr_is_terminal();
+  o.progress = read_progress_flag(args);
   return o;
 }
 

@@ -11,6 +11,7 @@
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/print_diagnostics.h"
+#include "engine/cli/progress_flag.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/rule.h"
 #include "engine/validate/validator.h"
@@ -22,16 +23,18 @@ namespace {
 constexpr FlagSpec kFlags[] = {
     {"schema", "FILE", "The schema, as SDL (required unless --input has a schema column)"},
     {"input", "ROWS", "Validate the rows of a CSV or JSON Lines file instead of query files"},
-    {"out", "PATH", "With --input: write one JSON result per row here (default: stdout)"},
+    {"out", "PATH", "With --input: write one JSON result per row here (default: stdout)", false,
+     'o'},
     {"query-col", "NAME", "With --input: the column with the query (default: query)"},
     {"schema-col", "NAME", "With --input: the column with the schema (default: schema)"},
     {"schema-path-col", "NAME", "With --input: the column with each row's schema file"},
-    {"threads", "N", "With --input: worker threads (default: all cores)"},
+    {"threads", "N", "With --input: worker threads (default: all cores)", false, 'j'},
+    kProgressFlag,
     {"rule", "NAME", "Run only this rule (graphql-js name, e.g. FieldsOnCorrectType)", true},
     {"operation", "NAME", "The operation to check when a document has several"},
     {"lenient", "", "Report unused fragments/variables and duplicate operation names as warnings"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
-    {"quiet", "", "Do not print schema warnings"},
+    {"quiet", "", "Do not print schema warnings (nor, with --input, progress)", false, 'q'},
 };
 
 constexpr std::string_view kHelp =
@@ -67,6 +70,7 @@ int validate_rows(Args& args, const validate::ValidateOptions& options) {
   o.operation = args.value("operation").value_or("");
   o.output = args.value("out").value_or("-");
   if (auto n = args.threads()) o.threads = *n;
+  o.progress = read_progress_flag(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;

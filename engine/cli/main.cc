@@ -2,8 +2,10 @@
 // as a reference query. This file only dispatches to the subcommands.
 #include <cstdio>
 #include <span>
+#include <string>
 #include <string_view>
 
+#include "engine/base/version.h"
 #include "engine/cli/commands.h"
 
 namespace {
@@ -20,7 +22,48 @@ constexpr std::string_view kUsage =
     "  score      Score a CSV or JSON Lines file of model answers, one result per row\n"
     "  compare    Compare one candidate query with a reference and explain the verdict\n"
     "\n"
-    "Run 'gqleval <command> --help' for the options of a command.\n";
+    "Run 'gqleval help <command>' (or 'gqleval <command> --help') for the options\n"
+    "of a command, 'gqleval --version' for the version and commit.\n";
+
+struct Command {
+  std::string_view name;
+  int (*run)(std::span<char* const> argv);
+};
+
+constexpr Command kCommands[] = {
+    {"validate", gqleval::cli::run_validate},
+    {"score", gqleval::cli::run_score},
+    {"compare", gqleval::cli::run_compare},
+};
+
+const Command* find_command(std::string_view name) {
+  for (const Command& c : kCommands) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+// gqleval help [COMMAND]: the general usage, or what COMMAND --help prints.
+int run_help(std::span<char* const> rest) {
+  using namespace gqleval::cli;
+  if (rest.empty()) {
+    std::fputs(kUsage.data(), stdout);
+    return kExitOk;
+  }
+  const std::string_view name = rest[0];
+  const Command* command = rest.size() == 1 ? find_command(name) : nullptr;
+  if (command == nullptr) {
+    std::fprintf(stderr,
+                 "gqleval help: %s; the commands are validate, score, compare (see 'gqleval "
+                 "--help')\n",
+                 rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
+                                  : "give one command");
+    return kExitUsage;
+  }
+  static char help_flag[] = "--help";
+  char* const argv[] = {help_flag};
+  return command->run(std::span<char* const>(argv));
+}
 
 }  // namespace
 
@@ -33,17 +76,18 @@ int main(int argc, char** argv) {
   }
   std::string_view command = all[1];
   auto rest = all.subspan(2);
-  if (command == "--help" || command == "-h" || command == "help") {
+  if (command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);
     return kExitOk;
   }
+  if (command == "help") return run_help(rest);
   if (command == "--version") {
-    std::puts("gqleval 0.1.0");
+    const std::string_view version = gqleval::version(), commit = gqleval::git_commit();
+    std::printf("gqleval %.*s (commit %.*s)\n", static_cast<int>(version.size()), version.data(),
+                static_cast<int>(commit.size()), commit.data());
     return kExitOk;
   }
-  if (command == "validate") return run_validate(rest);
-  if (command == "score") return run_score(rest);
-  if (command == "compare") return run_compare(rest);
+  if (const Command* c = find_command(command)) return c->run(rest);
   std::fprintf(stderr, "gqleval: unknown command '%.*s' (see 'gqleval --help')\n",
                static_cast<int>(command.size()), command.data());
   return kExitUsage;
