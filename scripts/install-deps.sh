@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
-          libbenchmark-dev libgtest-dev)
+          libbenchmark-dev libgtest-dev zlib1g-dev libzstd-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
