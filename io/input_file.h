@@ -1,7 +1,8 @@
 // map_input: the bytes of a batch input as one read-only mapping, whatever
 // the input is: a plain file (mapped in place, as MappedFile::open does), a
 // gzip or zstd file (recognised by its magic bytes, not its name), or "-",
-// standard input (which may itself be compressed). The last two are spooled,
+// standard input (which may itself be compressed; so may a named pipe such
+// as bash's <(...)). All but plain files are spooled,
 // decompressed, into an unlinked temporary file in $TMPDIR (else /tmp) that is
 // then mapped: the batch engine reads its input twice (JSON Lines column
 // discovery) and hands read pages back to the kernel, which a file-backed
