@@ -39,8 +39,9 @@ std::optional<size_t> CsvHeader::find_any(
 }
 
 Result<CsvReader, Diagnostic> CsvReader::open(std::string_view buffer, CsvReaderOptions options) {
-  CsvReader reader(CsvSplitter(buffer), options);
+  CsvReader reader(CsvSplitter(buffer, options.delimiter), options);
   reader.limits_.max_field_bytes = options.max_field_bytes;
+  reader.limits_.delimiter = options.delimiter;
   if (!options.has_header) return reader;
   RecordSpan span;
   if (!reader.splitter_.next_record(span)) {

@@ -56,6 +56,7 @@ struct CsvReaderOptions {
   bool has_header = true;
   size_t max_field_bytes = kDefaultMaxFieldBytes;
   ShardLimits shard;
+  char delimiter = ',';  // '\t' reads TSV (tab-separated, with CSV's quoting)
 };
 
 class CsvReader {

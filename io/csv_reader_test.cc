@@ -189,3 +189,37 @@ TEST(CsvReader, RgevalGraniteResults) {
 
 }  // namespace
 }  // namespace gqleval::io
+
+namespace gqleval::io {
+namespace {
+
+// TSV: tabs between fields, with CSV's quoting (a quoted field may hold tabs,
+// commas, quotes and line breaks); commas are plain bytes.
+TEST(CsvReader, TabDelimitedReadsLikeCsv) {
+  const std::string text =
+      "id\tschema\tquery\n"
+      "1\ttype Query { a(x: Int, y: Int): Int }\t{ a(x: 1, y: 2) }\n"
+      "2\t\"tab\there, \"\"quoted\"\"\nand a line\"\t{ a }\n"
+      "3\tshort\n";
+  CsvReaderOptions options;
+  options.delimiter = '\t';
+  auto reader = CsvReader::open(text, options);
+  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  EXPECT_EQ(reader->header().names(), (Strings{"id", "schema", "query"}));
+  Strings out;
+  RecordSpan span;
+  Arena arena;
+  std::vector<std::string_view> fields;
+  while (reader->next_record(span)) {
+    CsvRecordStatus status = reader->parse(span, arena, fields);
+    std::string line = std::to_string(span.line) + " " + std::string(csv_issue_name(status.issue));
+    for (std::string_view f : fields) line += " | " + std::string(f);
+    out.push_back(line);
+  }
+  EXPECT_EQ(out, (Strings{"2 none | 1 | type Query { a(x: Int, y: Int): Int } | { a(x: 1, y: 2) }",
+                          "3 none | 2 | tab\there, \"quoted\"\nand a line | { a }",
+                          "5 wrong_field_count | 3 | short"}));
+}
+
+}  // namespace
+}  // namespace gqleval::io

@@ -49,6 +49,7 @@ CsvRecordStatus parse_csv_record(std::string_view buffer, const RecordSpan& span
   };
   const char* p = base + span.begin;
   const char* const end = base + span.end;
+  const char delimiter = limits.delimiter;
   for (uint32_t index = 0;; ++index) {
     const char* const field_start = p;
     std::string_view value;
@@ -75,18 +76,18 @@ CsvRecordStatus parse_csv_record(std::string_view buffer, const RecordSpan& span
         p = end;
       } else {
         p = q + 1;
-        if (p < end && *p != ',') {
+        if (p < end && *p != delimiter) {
           note(CsvIssue::kTextAfterClosingQuote, index, p);
-          const char* sep = find_byte(p, end, ',');
+          const char* sep = find_byte(p, end, delimiter);
           value = concat(value, std::string_view(p, static_cast<size_t>(sep - p)), arena);
           p = sep;
         }
       }
     } else {
-      const char* sep = find_either(p, end, ',', '"');
+      const char* sep = find_either(p, end, delimiter, '"');
       while (sep < end && *sep == '"') {
         note(CsvIssue::kQuoteInUnquotedField, index, sep);
-        sep = find_either(sep + 1, end, ',', '"');
+        sep = find_either(sep + 1, end, delimiter, '"');
       }
       value = std::string_view(p, static_cast<size_t>(sep - p));
       p = sep;
@@ -98,7 +99,7 @@ CsvRecordStatus parse_csv_record(std::string_view buffer, const RecordSpan& span
     if (value.size() > limits.max_field_bytes) note(CsvIssue::kFieldTooLarge, index, field_start);
     fields.push_back(value);
     if (p == end) break;
-    ++p;  // the ','
+    ++p;  // the delimiter
   }
   if (status.ok() && limits.expected_fields != 0 && fields.size() != limits.expected_fields) {
     status = {CsvIssue::kWrongFieldCount, static_cast<uint32_t>(fields.size()), span.begin};

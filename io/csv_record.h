@@ -50,6 +50,7 @@ enum class CsvIssue : uint8_t {
 struct CsvLimits {
   size_t max_field_bytes = kDefaultMaxFieldBytes;
   size_t expected_fields = 0;  // 0: any number
+  char delimiter = ',';        // '\t' for TSV
 };
 
 struct CsvRecordStatus {

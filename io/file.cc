@@ -11,6 +11,8 @@
 #include <system_error>
 #include <utility>
 
+#include "io/internal/fd_guard.h"
+
 namespace gqleval::io {
 namespace {
 
@@ -20,21 +22,6 @@ Diagnostic io_error(const std::string& what, const std::string& path, int err) {
   d.message = what + " '" + path + "': " + std::strerror(err);
   return d;
 }
-
-// Closes a descriptor on every path out of a function.
-class FdGuard {
- public:
-  explicit FdGuard(int fd) : fd_(fd) {}
-  FdGuard(const FdGuard&) = delete;
-  FdGuard& operator=(const FdGuard&) = delete;
-  ~FdGuard() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 }  // namespace
 
@@ -63,18 +50,22 @@ Result<std::string, Diagnostic> read_file(const std::string& path) {
 Result<MappedFile, Diagnostic> MappedFile::open(const std::string& path) {
   FdGuard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) return Unexpected{io_error("cannot open", path, errno)};
+  return map_descriptor(fd.get(), path);
+}
+
+Result<MappedFile, Diagnostic> MappedFile::map_descriptor(int fd, const std::string& path) {
   struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) return Unexpected{io_error("cannot stat", path, errno)};
+  if (::fstat(fd, &st) != 0) return Unexpected{io_error("cannot stat", path, errno)};
   if (S_ISDIR(st.st_mode)) return Unexpected{io_error("cannot map", path, EISDIR)};
   if (!S_ISREG(st.st_mode)) {
     return Unexpected{io_error("cannot map (not a regular file)", path, ENODEV)};
   }
   size_t size = static_cast<size_t>(st.st_size);
   if (size == 0) return MappedFile();
-  void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd.get(), 0);
+  void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (p == MAP_FAILED) return Unexpected{io_error("cannot map", path, errno)};
   ::madvise(p, size, MADV_SEQUENTIAL);
-  // The mapping keeps the file alive; the descriptor is closed by FdGuard.
+  // The mapping keeps the file alive; the caller closes the descriptor.
   return MappedFile(static_cast<const char*>(p), size);
 }
 

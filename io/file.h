@@ -49,6 +49,10 @@ bool same_file(const std::string& a, const std::string& b);
 class MappedFile {
  public:
   static Result<MappedFile, Diagnostic> open(const std::string& path);
+  // Maps the regular file open on `fd` (which the caller still owns and may
+  // close: the mapping keeps the file alive, even an unlinked one); `path`
+  // names it in messages.
+  static Result<MappedFile, Diagnostic> map_descriptor(int fd, const std::string& path);
 
   MappedFile() = default;
   MappedFile(const MappedFile&) = delete;

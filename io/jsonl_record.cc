@@ -71,6 +71,7 @@ JsonlRecordParser::~JsonlRecordParser() = default;
 JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const RecordSpan& span,
                                            Arena& arena, std::vector<JsonField>& fields) {
   fields.clear();
+  parsed_ = false;
   std::string_view line = span.text(buffer);
   if (size_t bad = utf8::find_invalid(line); bad != utf8::kValid) {
     return {JsonlIssue::kInvalidUtf8, span.begin + bad, {}};
@@ -113,7 +114,60 @@ JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const Record
     }
     fields.push_back(field);
   }
+  parsed_ = true;
   return {};
+}
+
+namespace {
+
+// The member called name, with find_json_field's preference: an exact match
+// (the last one), else one that differs in ASCII case or blanks (the last).
+bool find_member(simdjson::dom::object object, std::string_view name, simdjson::dom::element& out) {
+  bool found = false;
+  for (simdjson::dom::key_value_pair member : object) {
+    if (member.key == name) {
+      out = member.value;
+      found = true;
+    }
+  }
+  if (found) return true;
+  for (simdjson::dom::key_value_pair member : object) {
+    if (same_column_name(member.key, name)) {
+      out = member.value;
+      found = true;
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+std::optional<JsonField> JsonlRecordParser::find_path(const JsonPath& path, Arena& arena) const {
+  if (!parsed_ || path.empty()) return std::nullopt;
+  simdjson::dom::element at = parser_->doc.root();
+  for (const JsonPathStep& step : path) {
+    if (step.is_index) {
+      simdjson::dom::array array;
+      if (at.get_array().get(array) != simdjson::SUCCESS) return std::nullopt;
+      if (array.at(step.index).get(at) != simdjson::SUCCESS) return std::nullopt;
+    } else {
+      simdjson::dom::object object;
+      if (at.get_object().get(object) != simdjson::SUCCESS) return std::nullopt;
+      if (!find_member(object, step.member, at)) return std::nullopt;
+    }
+  }
+  JsonField field;
+  if (at.is_string()) {
+    std::string_view text;
+    if (at.get_string().get(text) != simdjson::SUCCESS) return std::nullopt;
+    field.value = text;
+    field.is_string = true;
+    return field;
+  }
+  // Nested non-string values are rare (a "variables" object under "doc"):
+  // their text is rebuilt from the DOM rather than found in the line.
+  field.value = arena.copy_string(simdjson::minify(at));
+  return field;
 }
 
 std::optional<size_t> find_json_field(const std::vector<JsonField>& fields, std::string_view name) {

@@ -13,6 +13,9 @@
 // (checked first, so its position is exact), invalid JSON, and a value that is
 // not an object each make the record bad with a status, never stopping a run.
 //
+// A column may also name a nested value by a path (json_path.h): find_path()
+// reads it from the DOM of the record parsed last.
+//
 // Cost: a UTF-8 check, one simdjson parse (which copies the line into the
 // parser's padded buffer) and one light pass to find the raw extents of the
 // members. A parser is not thread-safe: one per worker; it keeps its buffers
@@ -27,6 +30,7 @@
 
 #include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
+#include "io/json_path.h"
 #include "io/record_shard.h"
 
 namespace simdjson::dom {
@@ -66,8 +70,17 @@ class JsonlRecordParser {
   JsonlRecordStatus parse(std::string_view buffer, const RecordSpan& span, Arena& arena,
                           std::vector<JsonField>& fields);
 
+  // The value at `path` in the record parsed last, nullopt when that record
+  // did not parse or lacks the path (a missing member, an index past the end,
+  // a step into a value that is not an object or array). Names match as in
+  // find_json_field. A string reads decoded (a view into the parser, valid
+  // until the next parse: no copy); any other value reads as its minified
+  // JSON text, copied into `arena` (a JSON null is the text "null").
+  std::optional<JsonField> find_path(const JsonPath& path, Arena& arena) const;
+
  private:
   std::unique_ptr<simdjson::dom::parser> parser_;
+  bool parsed_ = false;  // whether the record parsed last is an object
 };
 
 // The member called name: an exact match wins over one that differs in ASCII

@@ -35,7 +35,7 @@ TEST(BatchAllocation, SteadyRowsAllocateNothing) {
   ASSERT_TRUE(input.ok());
   auto columns = resolve_columns(input->column_names(), {}, false);
   ASSERT_TRUE(columns.ok());
-  Column hops{"hops", 4};
+  Column hops{"hops", 4, {}};
 
   io::RecordShard shard;
   ASSERT_TRUE(input->next_shard(io::ShardLimits{100, size_t{1} << 20}, shard));

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "io/csv_record.h"
+#include "io/input_file.h"
 
 namespace gqleval::batch {
 
@@ -34,14 +35,22 @@ InputFormat sniff(std::string_view buffer) {
   if (buffer.substr(0, 3) == "\xEF\xBB\xBF") buffer.remove_prefix(3);
   for (char c : buffer) {
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
-    return c == '{' ? InputFormat::kJsonl : InputFormat::kCsv;
+    if (c == '{') return InputFormat::kJsonl;
+    // A header of tab-separated names: one CSV column with tabs in its name
+    // could never be matched to a role anyway.
+    const std::string_view header = buffer.substr(0, buffer.find('\n'));
+    const bool tsv =
+        header.find('\t') != std::string_view::npos && header.find(',') == std::string_view::npos;
+    return tsv ? InputFormat::kTsv : InputFormat::kCsv;
   }
   return InputFormat::kCsv;
 }
 
-InputFormat choose_format(const std::string& path, InputFormat requested, std::string_view data) {
+InputFormat choose_format(std::string_view path, InputFormat requested, std::string_view data) {
   if (requested != InputFormat::kAuto) return requested;
+  path = io::strip_compression_suffix(path);
   if (ends_with_ci(path, ".csv")) return InputFormat::kCsv;
+  if (ends_with_ci(path, ".tsv")) return InputFormat::kTsv;
   if (ends_with_ci(path, ".jsonl") || ends_with_ci(path, ".ndjson") ||
       ends_with_ci(path, ".json")) {
     return InputFormat::kJsonl;
@@ -54,6 +63,8 @@ InputFormat choose_format(const std::string& path, InputFormat requested, std::s
 bool input_format_from_name(std::string_view name, InputFormat* out) {
   if (name == "csv") {
     *out = InputFormat::kCsv;
+  } else if (name == "tsv") {
+    *out = InputFormat::kTsv;
   } else if (name == "jsonl" || name == "ndjson") {
     *out = InputFormat::kJsonl;
   } else if (name == "auto") {
@@ -66,16 +77,17 @@ bool input_format_from_name(std::string_view name, InputFormat* out) {
 
 Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFormat format,
                                                 size_t max_field_bytes) {
-  auto file = io::MappedFile::open(path);
+  auto file = io::map_input(path);
   if (!file) return Unexpected{std::move(file.error())};
   BatchInput in;
   in.file_ = std::move(*file);
   in.max_field_bytes_ = max_field_bytes;
-  in.format_ = choose_format(path, format, in.file_.data());
+  in.format_ = choose_format(path == "-" ? std::string_view{} : path, format, in.file_.data());
 
-  if (in.format_ == InputFormat::kCsv) {
+  if (in.format_ == InputFormat::kCsv || in.format_ == InputFormat::kTsv) {
     io::CsvReaderOptions options;
     options.max_field_bytes = max_field_bytes;
+    options.delimiter = in.format_ == InputFormat::kTsv ? '\t' : ',';
     auto reader = io::CsvReader::open(in.file_.data(), options);
     if (!reader) return Unexpected{std::move(reader.error())};
     in.names_ = reader->header().names();
@@ -151,29 +163,20 @@ bool RecordReader::read(const io::RecordSpan& span) {
   return true;
 }
 
-std::string_view RecordReader::cell(const Column& column) const {
+RecordReader::Cell RecordReader::get(const Column& column) const {
   if (!column.present()) return {};
   if (input_.csv() != nullptr) {
-    return column.index < fields_.size() ? fields_[column.index] : std::string_view{};
+    if (column.index >= fields_.size()) return {};
+    return Cell{fields_[column.index], true, false};
   }
-  auto i = io::find_json_field(members_, column.name);
-  if (!i) return {};
-  const io::JsonField& m = members_[*i];
-  if (!m.is_string && m.value == "null") return {};
-  return m.value;
-}
-
-bool RecordReader::has(const Column& column) const {
-  if (!column.present()) return false;
-  if (input_.csv() != nullptr) return column.index < fields_.size();
-  auto i = io::find_json_field(members_, column.name);
-  return i && (members_[*i].is_string || members_[*i].value != "null");
-}
-
-bool RecordReader::is_json_value(const Column& column) const {
-  if (!column.present() || input_.csv() != nullptr) return false;
-  auto i = io::find_json_field(members_, column.name);
-  return i && !members_[*i].is_string;
+  std::optional<io::JsonField> m;
+  if (column.is_path()) {
+    m = parser_->find_path(column.path, arena_);
+  } else if (auto i = io::find_json_field(members_, column.name)) {
+    m = members_[*i];
+  }
+  if (!m || (!m->is_string && m->value == "null")) return {};
+  return Cell{m->value, true, !m->is_string};
 }
 
 Diagnostic RecordReader::diagnostic() const {

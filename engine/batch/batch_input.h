@@ -1,14 +1,19 @@
-// The input of a batch run: a memory-mapped CSV or JSON Lines file, its
+// The input of a batch run: a memory-mapped CSV, TSV or JSON Lines file, its
 // column names, a serial source of record shards, and a per-worker reader that
 // turns one record into cells.
 //
-// Format: as the caller says, else the extension (.csv; .jsonl, .ndjson, .json), else
-// the first byte that is not blank ('{' means JSON Lines). CSV is RFC 4180 with
-// a header row (io/csv_reader.h); JSON Lines has one object per line, and its
+// The file may be gzip or zstd (told by its content), and "-" is standard
+// input (io/input_file.h). Format: as the caller says, else the extension
+// under any .gz/.zst (.csv; .tsv; .jsonl, .ndjson, .json), else the content:
+// the first byte that is not blank ('{' means JSON Lines), then a first line
+// with a tab and no comma (TSV). CSV is RFC 4180 with a header row
+// (io/csv_reader.h); TSV is the same with tabs between fields; JSON Lines has
+// one object per line, and its
 // column names are the member names of all the lines that parse, in order of
 // first appearance (read once when the input is opened: a key that first
 // appears late still names a column; a member a line lacks reads as an empty
-// cell, as does JSON null; non-string values read as their JSON text).
+// cell, as does JSON null; non-string values read as their JSON text). A
+// JSON Lines column may be a path into each record (columns.h).
 //
 // RecordReader never fails a run: a malformed record (wrong field count,
 // broken quoting, invalid UTF-8, a field over the size limit, invalid JSON, a
@@ -37,7 +42,7 @@
 
 namespace gqleval::batch {
 
-enum class InputFormat : uint8_t { kAuto, kCsv, kJsonl };
+enum class InputFormat : uint8_t { kAuto, kCsv, kJsonl, kTsv };
 
 // A cell without the blanks around it (space, tab, CR, LF).
 std::string_view trim_cell(std::string_view cell);
@@ -46,15 +51,16 @@ std::string_view trim_cell(std::string_view cell);
 // taken from: "." for a bare file name, "/" for a file at the root.
 std::string input_folder(const std::string& path);
 
-// "csv" / "jsonl" (and "auto"); false for an unknown name.
+// "csv" / "tsv" / "jsonl" (and "ndjson", "auto"); false for an unknown name.
 bool input_format_from_name(std::string_view name, InputFormat* out);
 
 class BatchInput {
  public:
-  // Maps the file and reads its header (CSV) or the member names of its
-  // records (JSON Lines).
-  // Errors: the file cannot be read, the CSV header is malformed, no JSON
-  // Lines record parses.
+  // Maps the file ("-": standard input; decompressed when it is gzip or
+  // zstd) and reads its header (CSV, TSV) or the member names of its records
+  // (JSON Lines).
+  // Errors: the file cannot be read or decompressed, the CSV header is
+  // malformed, no JSON Lines record parses.
   static Result<BatchInput, Diagnostic> open(const std::string& path, InputFormat format,
                                              size_t max_field_bytes = io::kDefaultMaxFieldBytes);
 
@@ -85,14 +91,17 @@ class RecordReader {
   // Reads one record; false when it is malformed (see reason(), diagnostic()).
   bool read(const io::RecordSpan& span);
 
-  // The text of a column in the record read last; empty when the column is
-  // absent (not resolved, beyond the fields of a short record, not a member).
-  std::string_view cell(const Column& column) const;
-  // Whether the record has the column at all (a JSON null counts as absent).
-  bool has(const Column& column) const;
-  // Whether the cell is the JSON text of a value that is not a string (a
-  // number, an object... of a JSON Lines record), not text.
-  bool is_json_value(const Column& column) const;
+  // A column of the record read last: its text (a JSON Lines value that is
+  // not a string as its JSON text, `json` set), or absent (not resolved,
+  // beyond the fields of a short record, not a member, a JSON null).
+  struct Cell {
+    std::string_view text;
+    bool present = false;
+    bool json = false;
+  };
+  Cell get(const Column& column) const;
+  std::string_view cell(const Column& column) const { return get(column).text; }
+  bool has(const Column& column) const { return get(column).present; }
   // The record's text as it is in the input.
   std::string_view record_text() const { return span_.text(input_.buffer()); }
 
@@ -103,7 +112,9 @@ class RecordReader {
 
  private:
   const BatchInput& input_;
-  Arena arena_;
+  // Mutable: a path cell that is not a string is rebuilt into it by the
+  // const cell() (a view that lives until the next read, like the others).
+  mutable Arena arena_;
   io::RecordSpan span_;
   std::vector<std::string_view> fields_;
   std::vector<io::JsonField> members_;

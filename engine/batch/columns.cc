@@ -21,7 +21,7 @@ class Resolver {
   explicit Resolver(std::span<const std::string> names)
       : names_(names), taken_(names.size(), false) {}
 
-  Column at(size_t i) const { return Column{names_[i], i}; }
+  Column at(size_t i) const { return Column{names_[i], i, {}}; }
 
   // The first column called `name` that no role has taken.
   std::optional<size_t> find(std::string_view name) const {
@@ -49,8 +49,26 @@ class Resolver {
     return std::nullopt;
   }
 
+  // `name` read as a path whose first member is a column (any, taken or
+  // not), unless a column is literally called `name`.
+  std::optional<Column> find_path(std::string_view name) const {
+    for (const std::string& n : names_) {
+      if (io::same_column_name(n, name)) return std::nullopt;
+    }
+    auto path = io::parse_json_path(name);
+    if (!path) return std::nullopt;
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (io::same_column_name(names_[i], path->front().member)) {
+        path->front().member = names_[i];
+        return Column{std::string(name), i, std::move(*path)};
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Paths share their first member with other paths, so they take nothing.
   void take(const Column& c) {
-    if (c.present()) taken_[c.index] = true;
+    if (c.present() && !c.is_path()) taken_[c.index] = true;
   }
 
   // Columns called `primary` plus a number >= 2 (an optional '_' or ' ' between),
@@ -177,9 +195,10 @@ namespace {
 // so that the common names never take them, then each role's common names.
 class ColumnResolution {
  public:
-  ColumnResolution(std::span<const std::string> names, const ColumnSpec& spec)
+  ColumnResolution(std::span<const std::string> names, const ColumnSpec& spec, bool json_paths)
       : names_(names),
         spec_(spec),
+        json_paths_(json_paths),
         r_(names),
         naming_{spec.option_name},
         has_("; the input has the columns: " + list_columns(names)) {}
@@ -200,19 +219,20 @@ class ColumnResolution {
         {&spec_.query, ColumnRole::kQuery, &map_.query},
         {&spec_.id, ColumnRole::kId, &map_.id},
         {&spec_.schema, ColumnRole::kSchema, &map_.schema},
-        {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path}};
+        {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path},
+        {&spec_.id, ColumnRole::kId, &map_.id}};
     for (const Named& n : kind == RowKind::kScore ? score : validate) {
       if (n.name->empty()) continue;
-      auto i = r_.find(*n.name);
-      if (!i) return named_column_missing(naming_, n.role, *n.name, has_);
-      *n.slot = r_.at(*i);
+      auto c = find_named(*n.name);
+      if (!c) return named_column_missing(naming_, n.role, *n.name, has_);
+      *n.slot = std::move(*c);
       r_.take(*n.slot);
     }
     if (kind != RowKind::kScore) return std::nullopt;
     for (const std::string& name : spec_.references) {
-      auto i = r_.find(name);
-      if (!i) return named_column_missing(naming_, ColumnRole::kReference, name, has_);
-      map_.references.push_back(r_.at(*i));
+      auto c = find_named(name);
+      if (!c) return named_column_missing(naming_, ColumnRole::kReference, name, has_);
+      map_.references.push_back(std::move(*c));
       r_.take(map_.references.back());
     }
     return std::nullopt;
@@ -276,15 +296,16 @@ class ColumnResolution {
   std::optional<Diagnostic> find_any_columns(ColumnRole role, const std::vector<std::string>& given,
                                              std::vector<Column>& out) {
     for (const std::string& name : given) {
-      std::optional<size_t> i;
-      for (size_t k = 0; k < names_.size() && !i; ++k) {
-        if (io::same_column_name(names_[k], name)) i = k;
+      std::optional<Column> c;
+      for (size_t k = 0; k < names_.size() && !c; ++k) {
+        if (io::same_column_name(names_[k], name)) c = Column{names_[k], k, {}};
       }
-      if (!i) {
+      if (!c && json_paths_) c = r_.find_path(name);
+      if (!c) {
         return make_error("Columns", "the column '" + name + "' " + naming_.given(role) +
                                          " is not in the input" + has_);
       }
-      out.push_back(Column{names_[*i], *i});
+      out.push_back(std::move(*c));
     }
     return std::nullopt;
   }
@@ -292,8 +313,16 @@ class ColumnResolution {
   ColumnMap& map() { return map_; }
 
  private:
+  // A column the caller named: a free column of that name, else a path.
+  std::optional<Column> find_named(const std::string& name) const {
+    if (auto i = r_.find(name)) return r_.at(*i);
+    if (json_paths_) return r_.find_path(name);
+    return std::nullopt;
+  }
+
   std::span<const std::string> names_;
   const ColumnSpec& spec_;
+  bool json_paths_;
   Resolver r_;
   Naming naming_;
   std::string has_;
@@ -304,8 +333,8 @@ class ColumnResolution {
 
 Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
                                               const ColumnSpec& spec, bool schema_given,
-                                              RowKind kind) {
-  ColumnResolution r(names, spec);
+                                              RowKind kind, bool json_paths) {
+  ColumnResolution r(names, spec, json_paths);
   if (auto e = r.take_named(kind)) return Unexpected{std::move(*e)};
   ColumnMap& map = r.map();
   if (kind == RowKind::kValidate) {

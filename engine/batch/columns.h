@@ -16,7 +16,14 @@
 // A required role that cannot be found (the schema unless one schema serves
 // every row, the reference, the candidate, the query), or a column named for a
 // role that the input does not have, is an error that lists the columns the
-// input has, so that the user can pick one. Messages speak of roles ("the
+// input has, so that the user can pick one.
+//
+// Paths (JSON Lines): a named column that the input does not have, whose name
+// parses as a path (io/json_path.h: `doc.schema`, `filtered_resps[0]`) and
+// whose first member is a column, is the value at that path in each record.
+// A column whose name literally holds the dots wins over the path reading.
+// A path column takes no column from other roles (`doc.schema` and
+// `doc.query` both read `doc`); common names are never paths. Messages speak of roles ("the
 // candidate column"); a caller whose users name columns some other way (a
 // command-line flag, a keyword argument) says how in ColumnSpec::option_name,
 // and messages then name that. Everything here runs once per run, before any
@@ -32,6 +39,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
+#include "io/json_path.h"
 
 namespace gqleval::batch {
 
@@ -89,9 +97,12 @@ struct ColumnSpec {
 inline constexpr size_t kNoColumn = static_cast<size_t>(-1);
 
 struct Column {
-  std::string name;          // as the input spells it
-  size_t index = kNoColumn;  // position among the input's column names
+  std::string name;  // as the input spells it (a path: as the caller wrote it)
+  size_t index =
+      kNoColumn;      // position among the input's column names (a path: of its first member)
+  io::JsonPath path;  // empty unless the column is a path into each record
   bool present() const { return index != kNoColumn; }
+  bool is_path() const { return !path.empty(); }
 };
 
 struct ColumnMap {
@@ -108,10 +119,11 @@ struct ColumnMap {
 
 // Resolves the roles of `kind` against the input's column names.
 // schema_given: one schema serves every row, so no schema column is needed
-// (nor used).
+// (nor used). json_paths: named columns may be paths (JSON Lines inputs).
 Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
                                               const ColumnSpec& spec, bool schema_given,
-                                              RowKind kind = RowKind::kScore);
+                                              RowKind kind = RowKind::kScore,
+                                              bool json_paths = false);
 
 // "id, database, nl, schema" for messages.
 std::string list_columns(std::span<const std::string> names);

@@ -181,11 +181,16 @@ TEST(Columns, ValidateRowsReadTheQueryAndTheSchema) {
   ASSERT_TRUE(m.ok()) << m.error().message;
   EXPECT_EQ(m->query.index, 2u);
   EXPECT_EQ(m->schema.index, 1u);
-  // Score roles are not resolved for validate rows.
+  // Score roles are not resolved for validate rows; the id is, as for score.
   EXPECT_FALSE(m->candidate.present());
   EXPECT_TRUE(m->references.empty());
   // The id is found as for score rows.
   EXPECT_EQ(m->id.index, 0u);
+  ColumnSpec bad_id;
+  bad_id.id = "row";
+  auto missing_id = resolve_columns(names, bad_id, false, RowKind::kValidate);
+  ASSERT_FALSE(missing_id.ok());
+  EXPECT_EQ(missing_id.error().message.rfind("the column 'row' given as the id column", 0), 0u);
 
   ColumnSpec spec;
   spec.query = "candidate";
@@ -210,6 +215,82 @@ TEST(Columns, ValidateRowsReadTheQueryAndTheSchema) {
   EXPECT_EQ(none.error().message,
             "no query column: looked for query (ignoring case); the input has the columns: "
             "schema, text; name the query column");
+}
+
+// The members of an lm-evaluation-harness sample log line.
+const std::vector<std::string> kHarness = {"doc_id",         "doc", "target", "arguments", "resps",
+                                           "filtered_resps", "pass"};
+
+ColumnSpec harness_spec() {
+  ColumnSpec spec;
+  spec.schema = "doc.schema";
+  spec.references = {"target"};
+  spec.candidate = "filtered_resps[0]";
+  return spec;
+}
+
+TEST(Columns, JsonLinesColumnsMayBePaths) {
+  ColumnSpec spec = harness_spec();
+  spec.id = "DOC.id";                // the first member matches ignoring case
+  spec.group_by = {"doc.category"};  // tags may be paths too
+  auto m = resolve_columns(kHarness, spec, false, RowKind::kScore, true);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->schema.name, "doc.schema");
+  EXPECT_EQ(m->schema.index, 1u);  // the first member's position
+  ASSERT_EQ(m->schema.path.size(), 2u);
+  EXPECT_EQ(m->schema.path[0].member, "doc");
+  EXPECT_EQ(m->schema.path[1].member, "schema");
+  ASSERT_EQ(m->references.size(), 1u);
+  EXPECT_FALSE(m->references[0].is_path());
+  EXPECT_EQ(m->candidate.index, 5u);
+  ASSERT_EQ(m->candidate.path.size(), 2u);
+  EXPECT_TRUE(m->candidate.path[1].is_index);
+  // Paths take no column: doc.schema, doc.id and doc.category all read `doc`.
+  EXPECT_EQ(m->id.index, 1u);
+  EXPECT_EQ(m->id.path[0].member, "doc");  // as the input spells it
+  ASSERT_EQ(m->group_by.size(), 1u);
+  EXPECT_EQ(m->group_by[0].name, "doc.category");
+}
+
+TEST(Columns, ALiteralDottedMemberWinsOverThePath) {
+  const std::vector<std::string> names = {"doc", "doc.schema", "target", "candidate"};
+  ColumnSpec spec;
+  spec.schema = "doc.schema";
+  spec.references = {"target"};
+  auto m = resolve_columns(names, spec, false, RowKind::kScore, true);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->schema.index, 1u);
+  EXPECT_FALSE(m->schema.is_path());
+}
+
+TEST(Columns, PathsAreForJsonLinesOnly) {
+  auto m = resolve_columns(kHarness, harness_spec(), false, RowKind::kScore, false);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "the column 'filtered_resps[0]' given as the candidate column is not in the input (or "
+            "is already used for another role); the input has the columns: doc_id, doc, target, "
+            "arguments, resps, filtered_resps, pass");
+}
+
+TEST(Columns, AnUnknownOrMalformedPathListsTheColumns) {
+  for (const char* name : {"docs.schema", "doc..schema", "filtered_resps[", "[0]"}) {
+    ColumnSpec spec = harness_spec();
+    spec.schema = name;
+    auto m = resolve_columns(kHarness, spec, false, RowKind::kScore, true);
+    ASSERT_FALSE(m.ok()) << name;
+    EXPECT_EQ(m.error().message, "the column '" + std::string(name) +
+                                     "' given as the schema column is not in the input (or is "
+                                     "already used for another role); the input has the "
+                                     "columns: doc_id, doc, target, arguments, resps, "
+                                     "filtered_resps, pass");
+  }
+}
+
+TEST(Columns, CommonNamesAreNeverPaths) {
+  // `doc` holds `schema`, but only named columns are read as paths.
+  auto m = resolve_columns(kHarness, {}, false, RowKind::kScore, true);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message.rfind("no candidate column", 0), 0u) << m.error().message;
 }
 
 }  // namespace

@@ -65,9 +65,9 @@ TEST(RunChecks, GatesCompareWithTheSummary) {
 
 TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
   ColumnMap columns;
-  columns.candidate = Column{"gt_query_2", 3};
-  columns.references = {Column{"gt_query", 2}};
-  columns.schema = Column{"schema", 1};
+  columns.candidate = Column{"gt_query_2", 3, {}};
+  columns.references = {Column{"gt_query", 2, {}}};
+  columns.schema = Column{"schema", 1, {}};
   const Summary half =
       summary_of({{outcome_of(Verdict::kEquivalent), 2}, {outcome_of(Verdict::kNoQuery), 2}});
   EXPECT_FALSE(not_compared_warning(half, columns, &flag));

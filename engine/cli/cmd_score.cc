@@ -22,8 +22,8 @@ namespace {
 
 constexpr FlagSpec kFlags[] = {
     {"out", "PATH", "Write the results here (default: stdout)", false, 'o'},
-    {"out-format", "FORMAT", "jsonl (default) or csv"},
-    {"format", "FORMAT", "Input format: csv or jsonl (default: by extension, then content)"},
+    {"out-format", "FORMAT", "jsonl or csv (default: by --out's extension, .csv is csv)"},
+    {"format", "FORMAT", "Input format: csv, tsv or jsonl (default: by extension, then content)"},
     {"summary", "PATH", "Also write the summary as JSON"},
     {"summary-format", "FORMAT",
      "gqleval (default) or lm-eval (lm-evaluation-harness's results layout)"},
@@ -69,9 +69,10 @@ constexpr size_t kVisibleFlags = std::size(kFlags) - 3;
 constexpr std::string_view kHelp =
     "Usage: gqleval score INPUT [--out RESULTS] [options]\n"
     "\n"
-    "Scores every row of INPUT (CSV with a header row, or JSON Lines) and writes\n"
-    "one result per row, in input order: JSON Lines by default, CSV with\n"
-    "--out-format csv. A summary table (verdict counts, pass rate, speed) goes to\n"
+    "Scores every row of INPUT (CSV or TSV with a header row, or JSON Lines; gzip\n"
+    "or zstd compressed; - for standard input) and writes one result per row, in\n"
+    "input order: JSON Lines by default, CSV with --out-format csv or an --out\n"
+    "ending in .csv. A summary table (verdict counts, pass rate, speed) goes to\n"
     "stderr.\n"
     "\n"
     "Columns are found by their common names, ignoring case:\n"
@@ -84,6 +85,8 @@ constexpr std::string_view kHelp =
     "  variables   variables (a JSON object)\n"
     "or named by the --*-col flags. A column named for one role is not used for\n"
     "another: --candidate-col gt_query_2 scores gt_query_2 against gt_query.\n"
+    "In JSON Lines a named column may be a path into each record:\n"
+    "--schema-col doc.schema --candidate-col 'filtered_resps[0]'.\n"
     "\n"
     "A row's id is its id column, else its stable key LINE:HASH (its line in the\n"
     "input and a hash of its schema, references and candidate).\n"
@@ -111,6 +114,15 @@ bool write_text(const std::string& path, const std::string& text) {
   return std::fclose(f) == 0 && ok;
 }
 
+// Whether the results file's name asks for CSV (r.csv, R.CSV); any other
+// name, none or "-" gets JSON Lines.
+bool ends_with_csv(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string tail = path.substr(path.size() - 4);
+  for (char& c : tail) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return tail == ".csv";
+}
+
 // The run's options from the flags; a wrong flag fails `args`.
 batch::BatchOptions read_options(Args& args) {
   batch::BatchOptions o;
@@ -125,12 +137,10 @@ batch::BatchOptions read_options(Args& args) {
     } else if (*v != "jsonl") {
       args.fail("--out-format must be jsonl or csv, not '" + *v + "'");
     }
+  } else if (ends_with_csv(o.output)) {
+    o.output_format = batch::OutputFormat::kCsv;
   }
-  if (auto v = args.value("format")) {
-    if (!batch::input_format_from_name(*v, &o.input_format)) {
-      args.fail("--format must be csv or jsonl, not '" + *v + "'");
-    }
-  }
+  read_format_flag(args, o.input_format);
   o.schema_file = args.value("schema").value_or("");
   read_column_flags(args, o.columns);
   o.columns.group_by = args.values("group-by");
@@ -166,7 +176,7 @@ batch::BatchOptions read_options(Args& args) {
 
 // The summary may overwrite neither the input nor the results.
 bool summary_path_is_free(const batch::BatchOptions& o, const std::string& path) {
-  if (io::same_file(o.input, path)) {
+  if (o.input != "-" && io::same_file(o.input, path)) {
     std::fprintf(stderr, "gqleval score: the summary %s is the input file\n", path.c_str());
     return false;
   }

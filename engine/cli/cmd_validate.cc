@@ -22,12 +22,17 @@ namespace {
 
 constexpr FlagSpec kFlags[] = {
     {"schema", "FILE", "The schema, as SDL (required unless --input has a schema column)"},
-    {"input", "ROWS", "Validate the rows of a CSV or JSON Lines file instead of query files"},
+    {"input", "ROWS",
+     "Validate the rows of a CSV, TSV or JSON Lines file (gzip, zstd; - for stdin) instead "
+     "of query files"},
     {"out", "PATH", "With --input: write one JSON result per row here (default: stdout)", false,
      'o'},
+    {"format", "FORMAT", "With --input: csv, tsv or jsonl (default: by extension, then content)"},
     {"query-col", "NAME", "With --input: the column with the query (default: query)"},
     {"schema-col", "NAME", "With --input: the column with the schema (default: schema)"},
     {"schema-path-col", "NAME", "With --input: the column with each row's schema file"},
+    {"id-col", "NAME", "With --input: the column with the row id (default: id, Sno)"},
+    {"keep-col", "NAME", "With --input: copy this input column into each result", true},
     {"threads", "N", "With --input: worker threads (default: all cores)", false, 'j'},
     kProgressFlag,
     {"rule", "NAME", "Run only this rule (graphql-js name, e.g. FieldsOnCorrectType)", true},
@@ -60,10 +65,9 @@ constexpr std::string_view kHelp =
 int validate_rows(Args& args, const validate::ValidateOptions& options) {
   batch::ValidateRunOptions o;
   o.input = *args.value("input");
-  o.columns.query = args.value("query-col").value_or("");
-  o.columns.schema = args.value("schema-col").value_or("");
-  o.columns.schema_path = args.value("schema-path-col").value_or("");
-  o.columns.option_name = &column_flag;
+  // The input is read as `score` reads it: the same flags, formats and paths.
+  read_column_flags(args, o.columns);
+  read_format_flag(args, o.input_format);
   o.schema_file = args.value("schema").value_or("");
   o.strict_schema = args.has("strict-schema");
   o.validate = options;

@@ -27,7 +27,16 @@ void read_column_flags(const Args& args, batch::ColumnSpec& spec) {
   spec.id = args.value("id-col").value_or("");
   spec.variables = args.value("variables-col").value_or("");
   spec.keep = args.values("keep-col");
+  spec.query = args.value("query-col").value_or("");
   spec.option_name = &column_flag;
+}
+
+void read_format_flag(Args& args, batch::InputFormat& format) {
+  if (auto v = args.value("format")) {
+    if (!batch::input_format_from_name(*v, &format)) {
+      args.fail("--format must be csv, tsv or jsonl, not '" + *v + "'");
+    }
+  }
 }
 
 }  // namespace gqleval::cli

@@ -5,16 +5,18 @@
 namespace gqleval::io {
 namespace {
 
-// Whether a closing quote may stand before p: at the end, or before a comma or
-// a line break.
-bool closes_field(const char* p, const char* end) {
+// Whether a closing quote may stand before p: at the end, or before a
+// delimiter or a line break.
+bool closes_field(const char* p, const char* end, char delimiter) {
   // A CR counts before an LF or at the end (a CRLF file cut after its CR).
-  return p == end || *p == ',' || *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] == '\n'));
+  return p == end || *p == delimiter || *p == '\n' ||
+         (*p == '\r' && (p + 1 == end || p[1] == '\n'));
 }
 
 }  // namespace
 
-CsvSplitter::CsvSplitter(std::string_view buffer) : buffer_(buffer) {
+CsvSplitter::CsvSplitter(std::string_view buffer, char delimiter)
+    : buffer_(buffer), delimiter_(delimiter) {
   if (buffer_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
 }
 
@@ -55,7 +57,7 @@ bool CsvSplitter::next_record(RecordSpan& span) {
       ++line_;
       break;
     }
-    if (x != start && x[-1] != ',') {  // a literal quote inside an unquoted field
+    if (x != start && x[-1] != delimiter_) {  // a literal quote inside an unquoted field
       p = x + 1;
       continue;
     }
@@ -67,7 +69,7 @@ bool CsvSplitter::next_record(RecordSpan& span) {
       q += 2;
     }
     const uint64_t breaks = q == end ? 0 : count_byte(x + 1, q, '\n');
-    if (q == end || (breaks > 0 && !closes_field(q + 1, end))) {
+    if (q == end || (breaks > 0 && !closes_field(q + 1, end, delimiter_))) {
       // Unterminated, or closed on a later line by a quote that no field
       // could end with (the quote of another record): the record ends with
       // the line on which the quote opened, so the next line is read again.

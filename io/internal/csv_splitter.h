@@ -40,7 +40,9 @@ namespace gqleval::io {
 
 class CsvSplitter {
  public:
-  explicit CsvSplitter(std::string_view buffer);
+  // `delimiter` separates fields: ',' for CSV, '\t' for TSV (the same
+  // quoting rules hold).
+  explicit CsvSplitter(std::string_view buffer, char delimiter = ',');
 
   // The next record, false at the end of the buffer.
   bool next_record(RecordSpan& span);
@@ -52,6 +54,7 @@ class CsvSplitter {
 
  private:
   std::string_view buffer_;
+  char delimiter_ = ',';
   size_t pos_ = 0;     // where the next record (or empty line) starts
   uint64_t line_ = 1;  // the line at pos_
   uint64_t records_read_ = 0;

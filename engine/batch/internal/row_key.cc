@@ -23,7 +23,8 @@ RowKey RowKeys::of(uint64_t row, const io::RecordSpan& span, const RecordReader&
   for (std::string_view c : cells) h = io::hash64(c, h);
   kept_.clear();
   for (const Column& c : columns_.keep) {
-    kept_.push_back(KeptCell{c.name, reader.cell(c), reader.has(c), reader.is_json_value(c)});
+    const RecordReader::Cell cell = reader.get(c);
+    kept_.push_back(KeptCell{c.name, cell.text, cell.present, cell.json});
   }
   return RowKey{row, id_or_key(span, reader, h), kept_};
 }

@@ -7,16 +7,18 @@ namespace gqleval::batch {
 Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
                                            size_t max_field_bytes, const ColumnSpec& spec,
                                            bool schema_given, RowKind kind) {
+  const std::string name = path == "-" ? std::string("standard input") : path;
   auto input = BatchInput::open(path, format, max_field_bytes);
   if (!input) {
     Diagnostic d = std::move(input.error());
-    if (d.rule != "IO") d.message = path + ": " + d.message;
+    if (d.rule != "IO") d.message = name + ": " + d.message;
     return Unexpected{std::move(d)};
   }
-  auto columns = resolve_columns(input->column_names(), spec, schema_given, kind);
+  auto columns = resolve_columns(input->column_names(), spec, schema_given, kind,
+                                 input->format() == InputFormat::kJsonl);
   if (!columns) {
     Diagnostic d = std::move(columns.error());
-    d.message = path + ": " + d.message;
+    d.message = name + ": " + d.message;
     return Unexpected{std::move(d)};
   }
   // A kept column's name becomes a member of every result: it may not take
@@ -54,7 +56,8 @@ Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
 
 std::optional<Diagnostic> open_output(OutputFile& file, const std::string& input,
                                       const std::string& output) {
-  if (!output.empty() && output != "-" && io::same_file(input, output)) {
+  // Standard input ("-") is no file that an output could be.
+  if (!output.empty() && output != "-" && input != "-" && io::same_file(input, output)) {
     return make_error("IO",
                       "the output " + output + " is the input file: write the results elsewhere");
   }

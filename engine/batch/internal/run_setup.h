@@ -19,7 +19,8 @@
 
 namespace gqleval::batch {
 
-// The input, mapped, with its columns resolved for `kind`.
+// The input, mapped ("-": standard input), with its columns resolved for
+// `kind` (named columns may be paths when it is JSON Lines).
 struct OpenedInput {
   BatchInput input;
   ColumnMap columns;
