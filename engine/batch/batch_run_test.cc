@@ -455,24 +455,24 @@ TEST(RunBatch, KeptColumnsAreCopiedWithTheirJsonTypes) {
   write_file(dir.file("schema.graphql"), kTestSchema);
   write_file(
       dir.file("in.jsonl"),
-      "{\"model\":\"m1\",\"doc_id\":7,\"meta\":{\"k\":[1,2]},\"reference\":\"{ users { id } }\","
+      "{\"model\":\"m1\",\"qid\":7,\"meta\":{\"k\":[1,2]},\"reference\":\"{ users { id } }\","
       "\"candidate\":\"{ users { id } }\"}\n"
       "{\"reference\":\"{ users { id } }\",\"candidate\":\"{ users { id } }\"}\n"
       "not json\n");
   BatchOptions o;
   o.input = dir.file("in.jsonl");
   o.schema_file = dir.file("schema.graphql");
-  o.columns.keep = {"model", "doc_id", "meta"};
+  o.columns.keep = {"model", "qid", "meta"};
   auto lines = lines_of(run(o, dir).output);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].substr(0, lines[0].find(",\"verdict\"")),
             "{\"row\":0,\"id\":\"1:" + ResultLine(lines[0]).get("id").substr(2) +
-                "\",\"model\":\"m1\",\"doc_id\":7,\"meta\":{\"k\":[1,2]}");
-  EXPECT_NE(lines[1].find(",\"model\":null,\"doc_id\":null,\"meta\":null,\"verdict\""),
+                "\",\"model\":\"m1\",\"qid\":7,\"meta\":{\"k\":[1,2]}");
+  EXPECT_NE(lines[1].find(",\"model\":null,\"qid\":null,\"meta\":null,\"verdict\""),
             std::string::npos)
       << lines[1];
   // A malformed row keeps nothing, as its cells cannot be trusted.
-  EXPECT_NE(lines[2].find(",\"model\":null,\"doc_id\":null,\"meta\":null,\"verdict\":\"bad_row\""),
+  EXPECT_NE(lines[2].find(",\"model\":null,\"qid\":null,\"meta\":null,\"verdict\":\"bad_row\""),
             std::string::npos)
       << lines[2];
   // The same content on the same line gives the same key.

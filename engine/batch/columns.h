@@ -50,7 +50,7 @@ inline constexpr std::string_view kReferenceNames[] = {"reference", "query1", "G
                                                        "Query1 Content"};
 inline constexpr std::string_view kCandidateNames[] = {
     "candidate", "query2", "generated", "prediction", "Generated_GraphQL", "Query2 Content"};
-inline constexpr std::string_view kIdNames[] = {"id", "Sno"};
+inline constexpr std::string_view kIdNames[] = {"id", "Sno", "doc_id"};
 inline constexpr std::string_view kVariablesNames[] = {"variables"};
 inline constexpr std::string_view kQueryNames[] = {"query"};
 

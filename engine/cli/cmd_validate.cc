@@ -12,6 +12,7 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/print_diagnostics.h"
 #include "engine/cli/progress_flag.h"
+#include "engine/cli/schema_cache_flag.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/rule.h"
 #include "engine/validate/validator.h"
@@ -31,10 +32,11 @@ constexpr FlagSpec kFlags[] = {
     {"query-col", "NAME", "With --input: the column with the query (default: query)"},
     {"schema-col", "NAME", "With --input: the column with the schema (default: schema)"},
     {"schema-path-col", "NAME", "With --input: the column with each row's schema file"},
-    {"id-col", "NAME", "With --input: the column with the row id (default: id, Sno)"},
+    {"id-col", "NAME", "With --input: the column with the row id (default: id, Sno, doc_id)"},
     {"keep-col", "NAME", "With --input: copy this input column into each result", true},
     {"threads", "N", "With --input: worker threads (default: all cores)", false, 'j'},
     kProgressFlag,
+    kSchemaCacheFlag,
     {"rule", "NAME", "Run only this rule (graphql-js name, e.g. FieldsOnCorrectType)", true},
     {"operation", "NAME", "The operation to check when a document has several"},
     {"lenient", "", "Report unused fragments/variables and duplicate operation names as warnings"},
@@ -75,6 +77,7 @@ int validate_rows(Args& args, const validate::ValidateOptions& options) {
   o.output = args.value("out").value_or("-");
   if (auto n = args.threads()) o.threads = *n;
   o.progress = read_progress_flag(args);
+  o.schema_cache_bytes = read_schema_cache_flag(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
