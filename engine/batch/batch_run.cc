@@ -23,6 +23,7 @@ Result<SchemaCacheOptions, Diagnostic> cache_options(const BatchOptions& o) {
   SchemaCacheOptions options;
   options.build.strict = o.strict_schema;
   options.build_rewrites = o.rules.cycles || o.rules.endpoints || o.rules.rgeval;
+  options.max_bytes = o.schema_cache_bytes;
   if (!o.rules_file.empty()) {
     auto rules = normalize::RulesFile::load(o.rules_file);
     if (!rules) {
@@ -205,9 +206,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
       });
   progress.finish();
   input_hash.update(input.buffer().substr(hashed));
-  if (!output.close()) {
-    return Unexpected{make_error("IO", "cannot write the results to " + o.output)};
-  }
+  if (!output.commit()) return Unexpected{make_error("IO", output.error())};
 
   RunFacts facts;
   facts.provenance = std::move(*provenance);

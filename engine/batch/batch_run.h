@@ -33,6 +33,7 @@
 #include "engine/batch/progress.h"
 #include "engine/batch/result_format.h"
 #include "engine/batch/run_checks.h"
+#include "engine/batch/schema_cache.h"
 #include "engine/batch/summary.h"
 #include "engine/normalize/rewrites.h"
 
@@ -71,6 +72,7 @@ struct BatchOptions {
   size_t shard_records = 256;
   size_t shards_in_flight = 0;  // 0: four per thread
   size_t max_field_bytes = io::kDefaultMaxFieldBytes;
+  size_t schema_cache_bytes = default_schema_cache_bytes();  // 0: no bound
   ProgressMode progress = ProgressMode::kNone;  // on stderr (progress.h)
 };
 

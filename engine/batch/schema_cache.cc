@@ -1,99 +1,287 @@
 #include "engine/batch/schema_cache.h"
 
-#include <map>
+#include <unistd.h>
 
+#include <algorithm>
 #include <mutex>
 #include <utility>
 
 #include "engine/base/hash.h"
+#include "engine/schema/canonical_sdl.h"
 #include "engine/score/score_pair.h"
-#include "io/file.h"
-
 #include "io/content_hash.h"
+#include "io/file.h"
 
 namespace gqleval::batch {
 
-SchemaCache::SchemaCache(SchemaCacheOptions options) : options_(std::move(options)) {}
+// A built schema, shared by the aliases whose canonical text it is. A build
+// with no schema marks a canonical text that does not build: each alias of
+// it is built from its own text, for its own error positions.
+struct SchemaCache::Build {
+  std::string canonical;
+  uint64_t canonical_hash = 0;
+  std::shared_ptr<const schema::Schema> schema;
+  std::shared_ptr<const normalize::Rewrites> rewrites;
+  size_t bytes = 0;
+  size_t aliases = 0;
+};
+
+struct SchemaCache::Alias {
+  std::shared_ptr<const SchemaEntry> entry;
+  uint64_t hash = 0;
+  Build* build = nullptr;  // null for a text with no canonical form
+  size_t bytes = 0;
+};
+
+// Distinct 64-bit keys, open addressing with linear probing at most half
+// full: 16 bytes a key.
+class SchemaCache::HashSet {
+ public:
+  // True when the key was not in the set.
+  bool insert(uint64_t key) {
+    if (key == 0) key = 1;  // 0 marks an empty slot
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    if (!place(slots_, key)) return false;
+    ++size_;
+    return true;
+  }
+  size_t size() const { return size_; }
+
+ private:
+  static bool place(std::vector<uint64_t>& slots, uint64_t key) {
+    const size_t mask = slots.size() - 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots[i] == key) return false;
+      if (slots[i] == 0) {
+        slots[i] = key;
+        return true;
+      }
+    }
+  }
+  void grow() {
+    std::vector<uint64_t> bigger(std::max<size_t>(64, slots_.size() * 2), 0);
+    for (uint64_t k : slots_) {
+      if (k != 0) place(bigger, k);
+    }
+    slots_ = std::move(bigger);
+  }
+  std::vector<uint64_t> slots_;
+  size_t size_ = 0;
+};
+
+namespace {
+
+constexpr size_t kEntryOverhead = 256;  // the entry, list and table nodes
+
+// Builds one text: the schema and its rewrites, or the errors.
+struct Built {
+  std::shared_ptr<const schema::Schema> schema;
+  std::shared_ptr<const normalize::Rewrites> rewrites;
+  Diagnostics errors;
+};
+
+Built build_text(std::string_view sdl, const SchemaCacheOptions& o) {
+  score::ScoringSchemaOptions options;
+  options.strict = o.build.strict;
+  options.rewrites = o.build_rewrites;
+  options.rules_file = o.rules_file.get();
+  auto built = score::ScoringSchema::build(sdl, options);
+  if (!built) return Built{nullptr, nullptr, std::move(built.error())};
+  return Built{(*built)->shared_schema(), (*built)->shared_rewrites(), {}};
+}
+
+}  // namespace
+
+size_t default_schema_cache_bytes() {
+  const size_t kDefault = size_t{256} << 20;
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return kDefault;
+  const size_t eighth = static_cast<size_t>(pages) / 8 * static_cast<size_t>(page_size);
+  return std::min(kDefault, std::max<size_t>(eighth, size_t{16} << 20));
+}
+
+SchemaCache::SchemaCache(SchemaCacheOptions options)
+    : options_(std::move(options)), seen_(std::make_unique<HashSet>()) {}
+
+SchemaCache::~SchemaCache() = default;
 
 uint64_t SchemaCache::hash(std::string_view sdl) { return hash_bytes(sdl); }
 
-std::unique_ptr<SchemaEntry> SchemaCache::build(std::string_view sdl) const {
-  auto entry = std::make_unique<SchemaEntry>();
+std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64_t h) {
+  auto find_alias = [&]() -> std::shared_ptr<const SchemaEntry> {
+    auto [first, last] = aliases_.equal_range(h);
+    for (auto it = first; it != last; ++it) {
+      if (it->second->entry->text == sdl) {
+        lru_.splice(lru_.begin(), lru_, it->second);
+        return it->second->entry;
+      }
+    }
+    return nullptr;
+  };
+  {
+    std::lock_guard lock(mutex_);
+    if (auto hit = find_alias()) return hit;
+  }
+  // A new text: its canonical form decides whether a build can be shared.
+  auto entry = std::make_shared<SchemaEntry>();
   entry->text = std::string(sdl);
   entry->content_hash = io::hash64(sdl);
-  score::ScoringSchemaOptions options;
-  options.strict = options_.build.strict;
-  options.rewrites = options_.build_rewrites;
-  options.rules_file = options_.rules_file.get();
-  auto built = score::ScoringSchema::build(sdl, options);
-  if (!built) {
-    entry->errors = std::move(built.error());
-    return entry;
-  }
-  entry->schema = (*built)->shared_schema();
-  entry->rewrites = (*built)->shared_rewrites();
-  return entry;
-}
-
-const SchemaEntry& SchemaCache::get(std::string_view sdl, uint64_t h) {
-  Stripe& stripe = stripes_[h % kStripes];
-  {
-    std::shared_lock lock(stripe.mutex);
-    auto [first, last] = stripe.entries.equal_range(h);
-    for (auto it = first; it != last; ++it) {
-      if (it->second->text == sdl) return *it->second;
+  const std::optional<std::string> canonical = schema::canonical_sdl(sdl);
+  const uint64_t canonical_hash = canonical ? hash(*canonical) : h;
+  bool known_failure = false;
+  if (canonical) {
+    std::lock_guard lock(mutex_);
+    if (auto hit = find_alias()) return hit;
+    if (Build* b = find_build_locked(canonical_hash, *canonical); b != nullptr) {
+      if (!b->schema) {
+        known_failure = true;
+      } else {
+        entry->schema = b->schema;
+        entry->rewrites = b->rewrites;
+        return insert_locked(std::move(entry), h, b);
+      }
     }
   }
+
   // Built outside the lock: other schemas stay available meanwhile.
-  std::unique_ptr<SchemaEntry> fresh = build(sdl);
-  builds_.fetch_add(1, std::memory_order_relaxed);
-  std::unique_lock lock(stripe.mutex);
-  auto [first, last] = stripe.entries.equal_range(h);
-  for (auto it = first; it != last; ++it) {
-    if (it->second->text == sdl) return *it->second;  // another worker won the race
+  std::unique_ptr<Build> fresh;
+  if (canonical && !known_failure) {
+    fresh = std::make_unique<Build>();
+    fresh->canonical = *canonical;
+    fresh->canonical_hash = canonical_hash;
+    Built b = build_text(*canonical, options_);
+    builds_.fetch_add(1, std::memory_order_relaxed);
+    fresh->schema = std::move(b.schema);
+    fresh->rewrites = std::move(b.rewrites);
+    fresh->bytes = kEntryOverhead + canonical->size() +
+                   (fresh->schema ? estimated_build_bytes(canonical->size()) : 0);
   }
-  auto it = stripe.entries.emplace(h, std::move(fresh));
-  return *it->second;
+  if (fresh && fresh->schema) {
+    entry->schema = fresh->schema;
+    entry->rewrites = fresh->rewrites;
+  } else {
+    // No canonical form, or it does not build: the errors come from this
+    // text, so their positions are its own.
+    Built b = build_text(sdl, options_);
+    builds_.fetch_add(1, std::memory_order_relaxed);
+    entry->schema = std::move(b.schema);
+    entry->rewrites = std::move(b.rewrites);
+    entry->errors = std::move(b.errors);
+  }
+
+  std::lock_guard lock(mutex_);
+  if (auto hit = find_alias()) return hit;  // another worker won the race
+  count_locked(canonical_hash, !entry->ok(), entry->rewrites.get());
+  Build* build = nullptr;
+  if (canonical) {
+    build = find_build_locked(canonical_hash, *canonical);
+    if (build == nullptr && fresh) {
+      build = fresh.get();
+      bytes_ += fresh->bytes;
+      builds_by_canonical_.emplace(canonical_hash, std::move(fresh));
+    } else if (build->schema && entry->ok()) {
+      entry->schema = build->schema;  // the winner's build serves everyone
+      entry->rewrites = build->rewrites;
+    }
+  }
+  return insert_locked(std::move(entry), h, build);
+}
+
+SchemaCache::Build* SchemaCache::find_build_locked(uint64_t canonical_hash,
+                                                   std::string_view canonical) const {
+  auto [first, last] = builds_by_canonical_.equal_range(canonical_hash);
+  for (auto it = first; it != last; ++it) {
+    if (it->second->canonical == canonical) return it->second.get();
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const SchemaEntry> SchemaCache::insert_locked(std::shared_ptr<SchemaEntry> entry,
+                                                              uint64_t hash, Build* build) {
+  Alias alias;
+  alias.hash = hash;
+  alias.build = build;
+  alias.bytes = kEntryOverhead + entry->text.size();
+  for (const Diagnostic& d : entry->errors) alias.bytes += sizeof(Diagnostic) + d.message.size();
+  if (build != nullptr) ++build->aliases;
+  bytes_ += alias.bytes;
+  alias.entry = std::move(entry);
+  lru_.push_front(std::move(alias));
+  aliases_.emplace(hash, lru_.begin());
+  std::shared_ptr<const SchemaEntry> out = lru_.front().entry;
+  evict_locked();
+  return out;
+}
+
+void SchemaCache::evict_locked() {
+  if (options_.max_bytes == 0) return;
+  // The newest alias stays, however large: the caller is about to use it.
+  while (bytes_ > options_.max_bytes && lru_.size() > 1) {
+    auto victim = std::prev(lru_.end());
+    auto [first, last] = aliases_.equal_range(victim->hash);
+    for (auto it = first; it != last; ++it) {
+      if (it->second == victim) {
+        aliases_.erase(it);
+        break;
+      }
+    }
+    bytes_ -= victim->bytes;
+    if (Build* b = victim->build; b != nullptr && --b->aliases == 0) {
+      bytes_ -= b->bytes;
+      auto [bf, bl] = builds_by_canonical_.equal_range(b->canonical_hash);
+      for (auto it = bf; it != bl; ++it) {
+        if (it->second.get() == b) {
+          builds_by_canonical_.erase(it);
+          break;
+        }
+      }
+    }
+    lru_.erase(victim);
+    ++evictions_;
+  }
+}
+
+void SchemaCache::count_locked(uint64_t key, bool failed, const normalize::Rewrites* rewrites) {
+  if (!seen_->insert(key)) return;
+  if (failed) ++failures_;
+  if (rewrites == nullptr) return;
+  for (const Diagnostic& d : rewrites->warnings()) ++warnings_[d.message];
 }
 
 size_t SchemaCache::size() const {
-  size_t n = 0;
-  for (const Stripe& s : stripes_) {
-    std::shared_lock lock(s.mutex);
-    n += s.entries.size();
-  }
-  return n;
+  std::lock_guard lock(mutex_);
+  return seen_->size();
 }
 
 size_t SchemaCache::failures() const {
-  size_t n = 0;
-  for (const Stripe& s : stripes_) {
-    std::shared_lock lock(s.mutex);
-    for (const auto& [h, e] : s.entries) n += e->ok() ? 0 : 1;
-  }
-  return n;
+  std::lock_guard lock(mutex_);
+  return failures_;
+}
+
+size_t SchemaCache::evictions() const {
+  std::lock_guard lock(mutex_);
+  return evictions_;
+}
+
+size_t SchemaCache::bytes() const {
+  std::lock_guard lock(mutex_);
+  return bytes_;
 }
 
 std::vector<std::pair<std::string, size_t>> SchemaCache::rules_warnings() const {
-  std::map<std::string, size_t> counts;
-  for (const Stripe& s : stripes_) {
-    std::shared_lock lock(s.mutex);
-    for (const auto& [h, e] : s.entries) {
-      if (e->rewrites == nullptr) continue;
-      for (const Diagnostic& d : e->rewrites->warnings()) ++counts[d.message];
-    }
-  }
-  return {counts.begin(), counts.end()};
+  std::lock_guard lock(mutex_);
+  return {warnings_.begin(), warnings_.end()};
 }
 
 const SchemaEntry& SchemaMemo::get(std::string_view sdl) {
   // Texts are compared before any hashing: unequal sizes end most comparisons
   // at once, and one memcmp of the matching text is cheaper than hashing it.
-  for (const SchemaEntry* e : slots_) {
+  for (const auto& e : slots_) {
     if (e != nullptr && e->text == sdl) return *e;
   }
-  const SchemaEntry& e = cache_->get(sdl);
-  slots_[next_] = &e;
+  slots_[next_] = cache_->get(sdl);
+  const SchemaEntry& e = *slots_[next_];
   next_ = (next_ + 1) % kSlots;
   return e;
 }

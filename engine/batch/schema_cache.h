@@ -1,35 +1,49 @@
-// SchemaCache: every distinct schema text of a run is built once (Schema::build
-// and, when a rewrite rule is on, Rewrites::build), and the result is shared
-// read-only by all workers.
+// SchemaCache: the built schemas of a run (Schema::build and, when a rewrite
+// rule is on, Rewrites::build), shared read-only by all workers, in memory
+// bounded by bytes whatever the input.
 //
-// Keys are the SDL text itself, found by a 64-bit hash (engine/base/hash.h) and
-// confirmed by comparing the text, so a hash collision can never hand a row
-// the wrong schema. A schema that does not build is cached too, with its
-// errors, so each row that uses it gets invalid_schema without rebuilding.
+// Two levels. A schema text (the exact cell) is an alias: the text, its hash
+// (for row keys) and the built schema it names. Texts that differ only in
+// comments, whitespace and definition order have one canonical text
+// (schema/canonical_sdl.h) and share one build, made from the canonical text,
+// so a file whose every row carries its own variant of 13 schemas builds 13
+// schemas, not one per row. A schema that does not build is reported from
+// each text's own source (its errors' positions are that text's), and a text
+// that does not parse is its own canonical form.
 //
-// Concurrency: the table is split into stripes, each a shared_mutex over a
-// hash map; lookups take a shared lock. A miss builds outside any lock and
-// then inserts under the exclusive lock unless another worker got there first
-// (then the loser's build is dropped): the first use of a schema builds once,
-// or at worst once per racing worker, and every caller sees the same entry.
-// Entries never move and live as long as the cache.
+// Bound: aliases are kept in least-recently-used order; while the bytes held
+// (alias texts, canonical texts and the estimated size of each build, see
+// estimated_build_bytes) pass `max_bytes`, the least recently used alias is
+// dropped, and a build is dropped with its last alias. A text seen again after
+// its entry was dropped is rebuilt: the same text always gives the same
+// entry contents, so results do not depend on the bound. Entries are handed
+// out as shared pointers: a worker's entry in use is never freed under it
+// (the memory of at most SchemaMemo::kSlots entries per worker may outlive
+// the bound for a while).
 //
-// SchemaMemo is a worker's own small front cache (no locks, no shared cache
-// lines): rows of one dataset reuse a handful of schemas, so most lookups are
-// a few size checks and one memcmp, with no hashing at all.
+// What the run reports (size, failures, rules warnings) counts distinct
+// canonical schemas over the whole run, evicted or not: a set of their 64-bit
+// hashes, 16 bytes per distinct schema, is the one part that grows with the
+// input.
 //
-// Cost: a memo hit is one comparison of the text (about 2 KB per row in
-// RGEval-style inputs: tens of nanoseconds); a miss also hashes it (about a
-// microsecond for 2 KB) and probes the shared table. No allocation.
+// Concurrency: one mutex over the tables, held for a lookup and a list splice
+// (well under a microsecond); building, canonicalizing and hashing happen
+// outside it. Racing workers may build the same schema twice; the first to
+// insert wins and every caller sees one entry.
+//
+// SchemaMemo is a worker's own front cache (no locks): rows of one dataset
+// reuse a handful of schemas, so most lookups are a few size checks and one
+// memcmp, with no hashing at all.
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <list>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,7 +58,7 @@
 namespace gqleval::batch {
 
 struct SchemaEntry {
-  std::string text;                                     // the key
+  std::string text;                                     // the row's schema text
   uint64_t content_hash = 0;                            // io::hash64(text), for row keys
   std::shared_ptr<const schema::Schema> schema;         // null when it did not build
   std::shared_ptr<const normalize::Rewrites> rewrites;  // null when no rule is on
@@ -57,55 +71,87 @@ struct SchemaCacheOptions {
   schema::BuildOptions build;
   bool build_rewrites = true;  // false when every rewrite rule is off
   std::shared_ptr<const normalize::RulesFile> rules_file;
+  size_t max_bytes = 0;  // 0: no bound
 };
+
+// The default bound of a run: 256 MiB, or an eighth of the machine's memory
+// when that is less.
+size_t default_schema_cache_bytes();
+
+// Estimated heap bytes of a built schema (Schema, Rewrites and their tables):
+// a base plus so much per byte of its canonical SDL text. Measured on the 13
+// NL2GQL schemas (1.1 to 4.2 KB of SDL: 61 to 193 KB of heap);
+// schema_cache_test.cc checks that the estimate stays above the measurement.
+inline constexpr size_t kBuildBaseBytes = size_t{48} * 1024;
+inline constexpr size_t kBuildBytesPerSdlByte = 48;
+inline size_t estimated_build_bytes(size_t canonical_sdl_bytes) {
+  return kBuildBaseBytes + kBuildBytesPerSdlByte * canonical_sdl_bytes;
+}
 
 class SchemaCache {
  public:
   explicit SchemaCache(SchemaCacheOptions options = {});
   SchemaCache(const SchemaCache&) = delete;
   SchemaCache& operator=(const SchemaCache&) = delete;
+  ~SchemaCache();
 
-  // The entry for this SDL text, built on first use. Thread-safe.
-  const SchemaEntry& get(std::string_view sdl) { return get(sdl, hash(sdl)); }
-  const SchemaEntry& get(std::string_view sdl, uint64_t hash);
+  // The entry for this SDL text, built on first use (or again after it was
+  // dropped). Thread-safe.
+  std::shared_ptr<const SchemaEntry> get(std::string_view sdl) { return get(sdl, hash(sdl)); }
+  std::shared_ptr<const SchemaEntry> get(std::string_view sdl, uint64_t hash);
 
   static uint64_t hash(std::string_view sdl);
 
-  // Distinct schemas held, how many of them failed, and builds done (builds >
-  // size only when workers raced on a first use).
+  // Distinct schemas seen (by canonical text) and how many of them did not
+  // build, over the whole run.
   size_t size() const;
   size_t failures() const;
   // The rules file's warnings over the schemas built (an entry naming a type
   // or field a schema lacks): each distinct message with the number of
-  // schemas it was given for, by message.
+  // distinct schemas it was given for, by message.
   std::vector<std::pair<std::string, size_t>> rules_warnings() const;
+  // Builds done (more than size() when entries were dropped and rebuilt, or
+  // workers raced), entries dropped, and the bytes held now.
   size_t builds() const { return builds_.load(std::memory_order_relaxed); }
+  size_t evictions() const;
+  size_t bytes() const;
 
  private:
-  static constexpr size_t kStripes = 16;
-  struct Stripe {
-    mutable std::shared_mutex mutex;
-    std::unordered_multimap<uint64_t, std::unique_ptr<SchemaEntry>> entries;
-  };
+  struct Build;
+  struct Alias;
+  class HashSet;
 
-  std::unique_ptr<SchemaEntry> build(std::string_view sdl) const;
+  std::shared_ptr<const SchemaEntry> insert_locked(std::shared_ptr<SchemaEntry> entry,
+                                                   uint64_t hash, Build* build);
+  Build* find_build_locked(uint64_t canonical_hash, std::string_view canonical) const;
+  void evict_locked();
+  void count_locked(uint64_t key, bool failed, const normalize::Rewrites* rewrites);
 
   SchemaCacheOptions options_;
-  std::array<Stripe, kStripes> stripes_;
+  mutable std::mutex mutex_;
+  std::list<Alias> lru_;  // most recently used first
+  std::unordered_multimap<uint64_t, std::list<Alias>::iterator> aliases_;
+  std::unordered_multimap<uint64_t, std::unique_ptr<Build>> builds_by_canonical_;
+  size_t bytes_ = 0;
+  size_t evictions_ = 0;
+  std::unique_ptr<HashSet> seen_;
+  size_t failures_ = 0;
+  std::map<std::string, size_t> warnings_;
   std::atomic<size_t> builds_{0};
 };
 
 // A worker's front cache over a SchemaCache: the last few entries it used.
+// A returned entry stays valid until the kSlots-th next get().
 class SchemaMemo {
  public:
+  static constexpr size_t kSlots = 8;
   explicit SchemaMemo(SchemaCache& cache) : cache_(&cache) {}
 
   const SchemaEntry& get(std::string_view sdl);
 
  private:
-  static constexpr size_t kSlots = 8;
   SchemaCache* cache_;
-  std::array<const SchemaEntry*, kSlots> slots_{};
+  std::array<std::shared_ptr<const SchemaEntry>, kSlots> slots_{};
   size_t next_ = 0;  // round-robin replacement
 };
 

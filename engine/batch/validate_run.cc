@@ -34,6 +34,7 @@ Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
   SchemaCacheOptions cache_options;
   cache_options.build.strict = o.strict_schema;
   cache_options.build_rewrites = false;
+  cache_options.max_bytes = o.schema_cache_bytes;
   auto schemas = make_schema_sources(std::move(cache_options), o.schema_file, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
@@ -64,9 +65,7 @@ Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
         pages.done_up_to(done.input_end);
       });
   progress.finish();
-  if (!output.close()) {
-    return Unexpected{make_error("IO", "cannot write the results to " + o.output)};
-  }
+  if (!output.commit()) return Unexpected{make_error("IO", output.error())};
   return report;
 }
 

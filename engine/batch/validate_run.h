@@ -23,6 +23,7 @@
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/progress.h"
+#include "engine/batch/schema_cache.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/validator.h"
 
@@ -49,6 +50,7 @@ struct ValidateRunOptions {
   unsigned threads = 0;  // 0: all cores
   size_t shard_records = 256;
   size_t max_field_bytes = io::kDefaultMaxFieldBytes;
+  size_t schema_cache_bytes = default_schema_cache_bytes();  // 0: no bound
 };
 
 struct ValidateReport {

@@ -13,6 +13,7 @@
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/progress_flag.h"
+#include "engine/cli/schema_cache_flag.h"
 #include "engine/cli/rule_flags.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
@@ -58,6 +59,7 @@ constexpr FlagSpec kFlags[] = {
      "At most N rows get artifacts, the first in input order (default 1000; 0: no limit)"},
     {"threads", "N", "Worker threads (default: all cores)", false, 'j'},
     kProgressFlag,
+    kSchemaCacheFlag,
     {"quiet", "", "No progress and no summary table on stderr (warnings still)", false, 'q'},
     // Hidden: for tests and benchmarks.
     {"shard-records", "N", ""},
@@ -81,7 +83,7 @@ constexpr std::string_view kHelp =
     "              references: the same name with _2, _3, ... (e.g. gt_query_2)\n"
     "  candidate   candidate, query2, generated, prediction, Generated_GraphQL,\n"
     "              Query2 Content\n"
-    "  id          id, Sno\n"
+    "  id          id, Sno, doc_id\n"
     "  variables   variables (a JSON object)\n"
     "or named by the --*-col flags. A column named for one role is not used for\n"
     "another: --candidate-col gt_query_2 scores gt_query_2 against gt_query.\n"
@@ -171,6 +173,7 @@ batch::BatchOptions read_options(Args& args) {
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
   if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);
   o.progress = read_progress_flag(args);
+  o.schema_cache_bytes = read_schema_cache_flag(args);
   return o;
 }
 

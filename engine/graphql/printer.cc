@@ -305,6 +305,8 @@ std::string print(const ast::Document& document) {
   return join(map(document.definitions, print_definition), "\n\n");
 }
 
+std::string print(const ast::Definition& definition) { return print_definition(definition); }
+
 std::string print(const ast::Value& value) { return print_value(value); }
 
 std::string print(const ast::Type& type) { return print_type(type); }

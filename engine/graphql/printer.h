@@ -21,6 +21,7 @@
 namespace gqleval::graphql {
 
 std::string print(const ast::Document& document);
+std::string print(const ast::Definition& definition);
 std::string print(const ast::Value& value);
 std::string print(const ast::Type& type);
 std::string print(const ast::SelectionSet& selection_set);

@@ -49,7 +49,8 @@ Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
   if (!schema_file.empty()) {
     auto text = io::read_file(schema_file);
     if (!text) return Unexpected{std::move(text.error())};
-    setup.sources.fixed = &setup.cache->get(*text);
+    setup.fixed = setup.cache->get(*text);
+    setup.sources.fixed = setup.fixed.get();
   }
   return setup;
 }
@@ -61,7 +62,7 @@ std::optional<Diagnostic> open_output(OutputFile& file, const std::string& input
     return make_error("IO",
                       "the output " + output + " is the input file: write the results elsewhere");
   }
-  if (!file.open(output)) return make_error("IO", "cannot write " + output);
+  if (!file.open(output)) return make_error("IO", file.error());
   return std::nullopt;
 }
 

@@ -35,6 +35,7 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
 struct SchemaSetup {
   std::unique_ptr<SchemaCache> cache;
   std::unique_ptr<SchemaFiles> files;
+  std::shared_ptr<const SchemaEntry> fixed;  // the one schema, when the run has one
   SchemaSources sources;
 };
 Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
