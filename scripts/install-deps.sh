@@ -5,10 +5,11 @@ set -euo pipefail
 
 # hyperfine times bench/run.sh; python3-jsonschema checks the result and summary
 # schemas; libxxhash hashes inputs for the summaries' provenance; zlib and zstd read compressed inputs (the libraries to build, the
-# zstd program to make test inputs).
+# zstd program to make test inputs); clang and its sanitizer and libFuzzer runtimes
+# (libclang-rt-14-dev) build the sanitizer build and the fuzz targets.
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
           libbenchmark-dev libgtest-dev libxxhash-dev hyperfine python3-jsonschema libzstd-dev
-          zlib1g-dev zstd)
+          zlib1g-dev zstd clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,8 +9,13 @@
 // (descriptions included) written as printBlockString() does. Documents are
 // printed without a trailing newline; definitions are separated by a blank line.
 //
-// parse(print(doc)) is structurally equal to doc (see ast_equal.h). Printing
-// allocates the output and some temporaries; it is meant for output, tests
+// parse(print(doc)) is structurally equal to doc (see ast_equal.h), with one
+// exception that graphql-js shares: a query printed as the `{ ... }`
+// shorthand right after a type-system definition without a body (`enum E`,
+// `type T @d`, `extend schema @d`) reads back as that body. No executable
+// document has it.
+//
+// Printing allocates the output and some temporaries; it is meant for output, tests
 // and explanations, not for the per-pair hot path.
 #pragma once
 

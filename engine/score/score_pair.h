@@ -78,7 +78,7 @@ class Schema;
 }  // namespace gqleval::schema
 namespace gqleval::normalize {
 class Rewrites;
-class RulesFile;
+struct RulesFile;
 }  // namespace gqleval::normalize
 
 namespace gqleval::score {

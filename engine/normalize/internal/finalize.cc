@@ -34,7 +34,8 @@ void append_head(std::string& out, const BuildNode& n, const schema::Schema& s,
 }  // namespace
 
 // The text with every symbol marker replaced by "$": the same for any naming
-// of the variables.
+// of the variables. Without a marker it is `text` itself (no copy), so it
+// lives as long as `text` does; else a copy in the arena.
 std::string_view TreeBuilder::masked_text(std::string_view text) {
   if (text.find(kSymbolMarker) == std::string_view::npos) return text;
   hash_text_.clear();
@@ -102,7 +103,10 @@ void TreeBuilder::hash_masked_keys() {
     split_atoms(node.cond, atom_scratch_);
     for (std::string_view atom : atom_scratch_) atoms_hash += mix64(masked_hash(atom, false));
     masked_key_[i] = hash_combine(masked_hash(head, false), atoms_hash);
-    masked_keys_[i] = masked_text(head);
+    // head is scratch text, rewritten for the next node: keep a copy in the
+    // arena (masked_text returns its argument itself when it has no symbol).
+    const std::string_view masked = masked_text(head);
+    masked_keys_[i] = masked.data() == head.data() ? arena_->copy_string(head) : masked;
     masked_path_[i] =
         i == 0 ? masked_key_[i] : hash_combine(masked_path_[node.parent], masked_key_[i]);
     if (!node.has_symbols) continue;

@@ -12,6 +12,8 @@
 namespace gqleval::schema {
 namespace {
 
+struct JsField;
+
 // A JavaScript value, as graphql-js holds a coerced default.
 struct JsValue {
   enum class Kind : uint8_t { kNull, kBoolean, kNumber, kString, kList, kObject };
@@ -20,27 +22,41 @@ struct JsValue {
   double number = 0;
   std::string_view string;
   std::vector<JsValue> items;
-  std::vector<std::pair<std::string_view, JsValue>> fields;  // insertion order, unique keys
+  std::vector<JsField> fields;  // insertion order, unique keys
 
-  static JsValue of_number(double d) {
-    JsValue v;
-    v.kind = Kind::kNumber;
-    v.number = d;
-    return v;
-  }
-  static JsValue of_string(std::string_view s) {
-    JsValue v;
-    v.kind = Kind::kString;
-    v.string = s;
-    return v;
-  }
-  const JsValue* field(std::string_view name) const {
-    for (const auto& [k, v] : fields) {
-      if (k == name) return &v;
-    }
-    return nullptr;
-  }
+  // Defined after JsField: clang instantiates std::vector's constexpr members
+  // where JsValue is first constructed, and JsField must be complete there.
+  static JsValue of_number(double d);
+  static JsValue of_string(std::string_view s);
+  const JsValue* field(std::string_view name) const;
 };
+
+struct JsField {
+  JsField(std::string_view k, JsValue v) : first(k), second(std::move(v)) {}
+  std::string_view first;
+  JsValue second;
+};
+
+JsValue JsValue::of_number(double d) {
+  JsValue v;
+  v.kind = Kind::kNumber;
+  v.number = d;
+  return v;
+}
+
+JsValue JsValue::of_string(std::string_view s) {
+  JsValue v;
+  v.kind = Kind::kString;
+  v.string = s;
+  return v;
+}
+
+const JsValue* JsValue::field(std::string_view name) const {
+  for (const auto& [k, v] : fields) {
+    if (k == name) return &v;
+  }
+  return nullptr;
+}
 
 constexpr int kMaxDepth = 64;  // graphql-js would overflow its stack on a self-referring default
 

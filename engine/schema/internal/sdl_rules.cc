@@ -591,7 +591,8 @@ class SdlChecker {
     // ProvidedRequiredArguments (on directives), on leaving the directive
     if (info != directives_.end()) {
       for (const auto& [arg, type] : info->second.required) {
-        auto provided = [&](const ast::Argument* a) { return a->name.value == arg; };
+        // The lambda captures a copy: clang 14 cannot capture a structured binding.
+        auto provided = [name = arg](const ast::Argument* a) { return a->name.value == name; };
         if (std::any_of(d.arguments.begin(), d.arguments.end(), provided)) continue;
         error("ProvidedRequiredArguments",
               cat("Directive ", at_name, " argument ", quoted(arg), " of type ", quoted(type),

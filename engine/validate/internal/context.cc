@@ -1,7 +1,6 @@
 #include "engine/validate/internal/context.h"
 
 #include <memory>
-#include <ranges>
 #include <utility>
 
 #include "engine/validate/internal/walk_tape.h"
@@ -54,8 +53,10 @@ void ValidationContext::start() {
 
 const ast::FragmentDefinition* ValidationContext::fragment(std::string_view name) const {
   // The last definition of a name wins, as graphql-js's fragment map keeps it.
-  for (const ast::FragmentDefinition* f : std::views::reverse(fragments)) {
-    if (f->name.value == name) return f;
+  // (A reverse iterator loop, not std::views::reverse: clang 14 cannot use
+  // libstdc++ 12's ranges.)
+  for (auto it = fragments.rbegin(); it != fragments.rend(); ++it) {
+    if ((*it)->name.value == name) return *it;
   }
   return nullptr;
 }
