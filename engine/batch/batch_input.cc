@@ -1,5 +1,7 @@
 #include "engine/batch/batch_input.h"
 
+#include <algorithm>
+
 #include <utility>
 
 #include "io/csv_record.h"
@@ -131,6 +133,18 @@ Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFo
 bool BatchInput::next_shard(const io::ShardLimits& limits, io::RecordShard& shard) {
   if (csv_) return io::fill_shard(*csv_, limits, shard);
   return io::fill_shard(*jsonl_, limits, shard);
+}
+
+bool BatchInput::skip_records(uint64_t n, uint64_t* end) {
+  io::ShardLimits limits;
+  limits.max_bytes = static_cast<size_t>(-1);
+  io::RecordShard shard;
+  for (uint64_t skipped = 0; skipped < n; skipped += shard.records.size()) {
+    limits.max_records = static_cast<size_t>(std::min<uint64_t>(4096, n - skipped));
+    if (!next_shard(limits, shard)) return false;
+    *end = shard.records.back().end;
+  }
+  return true;
 }
 
 RecordReader::RecordReader(const BatchInput& input) : input_(input), arena_(size_t{16} * 1024) {

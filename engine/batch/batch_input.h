@@ -72,6 +72,10 @@ class BatchInput {
 
   // The next shard of data records (serial: the source of the pipeline).
   bool next_shard(const io::ShardLimits& limits, io::RecordShard& shard);
+  // Passes over the next `n` data records without reading them (a resumed
+  // run); *end is where the last of them ends. False when the input has
+  // fewer.
+  bool skip_records(uint64_t n, uint64_t* end);
 
  private:
   BatchInput() = default;

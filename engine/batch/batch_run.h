@@ -20,6 +20,7 @@
 // the run: its rows are invalid_schema.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -73,13 +74,26 @@ struct BatchOptions {
   size_t shards_in_flight = 0;  // 0: four per thread
   size_t max_field_bytes = io::kDefaultMaxFieldBytes;
   size_t schema_cache_bytes = default_schema_cache_bytes();  // 0: no bound
-  ProgressMode progress = ProgressMode::kNone;  // on stderr (progress.h)
+  ProgressMode progress = ProgressMode::kNone;               // on stderr (progress.h)
+
+  // Continue the interrupted or killed run of the same input and options from
+  // its partial results (internal/resume_state.h); when there is no state
+  // beside the output, the run starts from the first row.
+  bool resume = false;
+  // Once it holds a signal number, no further row is read: the rows in
+  // flight are finished and written, the partial results and their state are
+  // kept, and the report says the run was interrupted. Null: not stoppable.
+  const std::atomic<int>* interrupt = nullptr;
+  // How often the partial results are flushed and their state written.
+  double checkpoint_seconds = 1.0;
 };
 
 struct BatchReport {
   Summary summary;
   RunFacts facts;  // with the gates' outcomes and the run's warnings
   ColumnMap columns;
+  int interrupted_by = 0;       // the signal that stopped the run; 0: it completed
+  std::string partial_results;  // where the rows of an interrupted run are
   bool gates_met() const;
 };
 

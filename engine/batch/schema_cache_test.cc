@@ -19,7 +19,9 @@ namespace {
 
 using testing::kTestSchema;
 
-std::string variant(int k) { return std::string(kTestSchema) + "# variant " + std::to_string(k) + "\n"; }
+std::string variant(int k) {
+  return std::string(kTestSchema) + "# variant " + std::to_string(k) + "\n";
+}
 
 TEST(SchemaCache, SameTextSameEntry) {
   SchemaCache cache;
@@ -144,8 +146,8 @@ TEST(SchemaCache, EvictionKeepsBuildsSharedByLiveAliases) {
 // with glibc's allocator statistics (a sanitizer's allocator keeps none: then
 // the test has nothing to measure and says so).
 TEST(SchemaCache, BuildEstimateCoversTheHeapItTakes) {
-  auto input = BatchInput::open(std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv",
-                                InputFormat::kCsv);
+  auto input = BatchInput::open(
+      std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv", InputFormat::kCsv);
   ASSERT_TRUE(input.ok());
   ColumnSpec spec;
   spec.candidate = "gt_query_2";
@@ -171,7 +173,8 @@ TEST(SchemaCache, BuildEstimateCoversTheHeapItTakes) {
     ASSERT_TRUE(entry->ok());
     if (after <= before) continue;
     ++measured_any;
-    EXPECT_LE(after - before, estimated_build_bytes(text.size()) + text.size()) << text.substr(0, 80);
+    EXPECT_LE(after - before, estimated_build_bytes(text.size()) + text.size())
+        << text.substr(0, 80);
   }
   if (measured_any == 0) GTEST_SKIP() << "the allocator keeps no statistics (sanitizer build)";
 }

@@ -84,6 +84,20 @@ void Summary::add(const RowTally& tally) {
   }
 }
 
+bool Summary::restore(Counts counts) {
+  if (counts.groups.size() != groups_.size()) return false;
+  for (size_t i = 0; i < groups_.size(); ++i) {
+    if (counts.groups[i].column != groups_[i].column) return false;
+  }
+  rows_ = 0;
+  for (uint64_t n : counts.outcomes) rows_ += n;
+  outcomes_ = counts.outcomes;
+  f1_millionths_ = counts.f1_millionths;
+  f1_squares_ = counts.f1_squares;
+  groups_ = std::move(counts.groups);
+  return true;
+}
+
 uint64_t Summary::passes() const {
   uint64_t n = 0;
   for (uint8_t o = 0; o < kBadRow; ++o) {
@@ -203,6 +217,8 @@ void write_checks(io::JsonWriter& w, const RunFacts& f) {
   }
   w.end_array();
   w.key("mostly_not_compared").boolean(f.mostly_not_compared);
+  w.key("interrupted").boolean(f.interrupted);
+  w.key("resumed_rows").num(f.resumed_rows);
   w.key("warnings").begin_array();
   for (const std::string& warning : f.warnings) w.str(warning);
   w.end_array();
@@ -240,7 +256,8 @@ void write_artifacts(io::JsonWriter& w, const RunFacts& f) {
 
 double pairs_per_second(const Summary& s, const RunFacts& f) {
   const double wall = f.provenance.wall_seconds;
-  return wall > 0 ? static_cast<double>(s.rows()) / wall : 0.0;
+  // A resumed run's rate is of the rows it scored itself.
+  return wall > 0 ? static_cast<double>(s.rows() - f.resumed_rows) / wall : 0.0;
 }
 
 }  // namespace
@@ -333,6 +350,11 @@ std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::strin
 std::string summary_table(const Summary& s, const RunFacts& f) {
   std::string out;
   const Provenance& p = f.provenance;
+  if (f.interrupted) out += "gqleval score: INTERRUPTED: the figures below are of the rows done\n";
+  if (f.resumed_rows != 0) {
+    out += "gqleval score: resumed after row " + std::to_string(f.resumed_rows) +
+           " of an interrupted run\n";
+  }
   out += "gqleval score: " + std::to_string(s.rows()) + " rows in " +
          format("%.2f", p.wall_seconds) + " s (" + format("%.0f", pairs_per_second(s, f)) +
          " pairs/s, " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +

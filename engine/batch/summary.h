@@ -82,6 +82,19 @@ class Summary {
   double mean_f1_stderr() const;
   const std::vector<Group>& groups() const { return groups_; }
 
+  // Its counts as they stand, for a run that stops and is resumed later
+  // (internal/resume_state.h): a Summary restored from them goes on adding up
+  // exactly as this one would.
+  struct Counts {
+    std::array<uint64_t, kOutcomeCount> outcomes{};
+    uint64_t f1_millionths = 0;
+    F1Squares f1_squares = 0;
+    std::vector<Group> groups;
+  };
+  Counts counts() const { return Counts{outcomes_, f1_millionths_, f1_squares_, groups_}; }
+  // False when the counts do not fit this summary (other group columns).
+  bool restore(Counts counts);
+
  private:
   uint64_t rows_ = 0;
   std::array<uint64_t, kOutcomeCount> outcomes_{};
@@ -119,6 +132,8 @@ struct RunFacts {
   std::vector<std::string> warnings;  // e.g. most rows never compared
   bool mostly_not_compared = false;
   std::optional<ArtifactFacts> artifacts;
+  bool interrupted = false;   // the run stopped on a signal; rows are those done
+  uint64_t resumed_rows = 0;  // rows an interrupted run had done before this one resumed it
 };
 
 // Values of a tag column in natural order: numbers by value, before text.

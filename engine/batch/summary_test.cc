@@ -83,7 +83,8 @@ TEST(Summary, CountsSharesAndGroups) {
       "\"pass\":0,\"pass_rate\":0},{\"value\":\"\",\"rows\":1,\"pass\":0,\"pass_rate\":0},"
       "{\"value\":\"One\",\"rows\":1,\"pass\":0,\"pass_rate\":0}]},\"gates\":[{\"metric\":"
       "\"pass_rate\",\"threshold\":0.5,\"value\":0.4,\"met\":false}],"
-      "\"mostly_not_compared\":false,\"warnings\":[],\"delta\":0,\"schemas\":1,"
+      "\"mostly_not_compared\":false,\"interrupted\":false,\"resumed_rows\":0,"
+      "\"warnings\":[],\"delta\":0,\"schemas\":1,"
       "\"schema_failures\":0,\"rules_warnings\":[{\"message\":"
       "\"\\\"endpoints\\\"[0]: endpoint \\\"x\\\" skipped\",\"schemas\":1}],\"artifacts\":null,"
       "\"pairs_per_second\":10,\"provenance\":{" +

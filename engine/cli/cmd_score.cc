@@ -1,7 +1,10 @@
 // gqleval score: scores a CSV or JSON Lines file of (schema, reference,
 // candidate) rows and writes one result per row, plus a summary. The work is
 // done by engine/batch (run_batch); this file maps flags to BatchOptions.
+#include <csignal>
 #include <cstdio>
+
+#include <atomic>
 #include <span>
 #include <string>
 #include <vector>
@@ -13,8 +16,8 @@
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/progress_flag.h"
-#include "engine/cli/schema_cache_flag.h"
 #include "engine/cli/rule_flags.h"
+#include "engine/cli/schema_cache_flag.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
 
@@ -57,6 +60,9 @@ constexpr FlagSpec kFlags[] = {
     {"artifacts-only", "WHICH", "Rows that get artifacts: fail (default), pass or all"},
     {"artifacts-limit", "N",
      "At most N rows get artifacts, the first in input order (default 1000; 0: no limit)"},
+    {"resume", "",
+     "Continue the interrupted or killed run of the same input and options from OUT.partial "
+     "(the rows it did are not scored again; the results are the same bytes)"},
     {"threads", "N", "Worker threads (default: all cores)", false, 'j'},
     kProgressFlag,
     kSchemaCacheFlag,
@@ -65,8 +71,9 @@ constexpr FlagSpec kFlags[] = {
     {"shard-records", "N", ""},
     {"in-flight", "N", ""},
     {"max-field-bytes", "N", ""},
+    {"checkpoint-ms", "N", ""},
 };
-constexpr size_t kVisibleFlags = std::size(kFlags) - 3;
+constexpr size_t kVisibleFlags = std::size(kFlags) - 4;
 
 constexpr std::string_view kHelp =
     "Usage: gqleval score INPUT [--out RESULTS] [options]\n"
@@ -174,6 +181,8 @@ batch::BatchOptions read_options(Args& args) {
   if (auto n = args.integer("max-field-bytes")) o.max_field_bytes = static_cast<size_t>(*n);
   o.progress = read_progress_flag(args);
   o.schema_cache_bytes = read_schema_cache_flag(args);
+  o.resume = args.has("resume");
+  if (auto n = args.integer("checkpoint-ms")) o.checkpoint_seconds = static_cast<double>(*n) / 1000;
   return o;
 }
 
@@ -188,6 +197,40 @@ bool summary_path_is_free(const batch::BatchOptions& o, const std::string& path)
     return false;
   }
   return true;
+}
+
+// SIGINT and SIGTERM stop the run gracefully (batch::BatchOptions::interrupt);
+// a second one ends the process at once, as the handler restores the default.
+std::atomic<int> g_interrupt{0};
+
+extern "C" void on_interrupt(int signal) { g_interrupt.store(signal); }
+
+void catch_interrupts() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+// What an interrupted run tells its user: how far it got, where the rows
+// are, and how to go on.
+void report_interrupted(const batch::BatchOptions& o, const batch::BatchReport& report,
+                        std::span<char* const> argv) {
+  const char* name = report.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM";
+  std::fprintf(stderr, "\ngqleval score: interrupted by %s after %llu rows", name,
+               static_cast<unsigned long long>(report.summary.rows()));
+  if (report.partial_results.empty() || report.partial_results == o.output) {
+    std::fprintf(stderr, "; the results of those rows were written to %s\n",
+                 o.output.empty() || o.output == "-" ? "standard output" : o.output.c_str());
+    return;
+  }
+  std::string again = "gqleval score";
+  for (char* a : argv) again += std::string(" ") + a;
+  if (!o.resume) again += " --resume";
+  std::fprintf(stderr, "; their results are in %s (%s is unchanged).\nTo continue: %s\n",
+               report.partial_results.c_str(), o.output.c_str(), again.c_str());
 }
 
 }  // namespace
@@ -215,6 +258,9 @@ int run_score(std::span<char* const> argv) {
     return kExitUsage;
   }
   o.arguments.assign(argv.begin(), argv.end());
+  g_interrupt.store(0);
+  o.interrupt = &g_interrupt;
+  catch_interrupts();
   auto report = batch::run_batch(o);
   if (!report) {
     std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());
@@ -250,6 +296,10 @@ int run_score(std::span<char* const> argv) {
                    summary_path->c_str());
       return kExitUsage;
     }
+  }
+  if (report->interrupted_by != 0) {
+    report_interrupted(o, *report, argv);
+    return 128 + report->interrupted_by;
   }
   return report->gates_met() ? kExitOk : kExitNegative;
 }

@@ -1,5 +1,6 @@
 #include "engine/batch/internal/artifacts.h"
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <unordered_set>
@@ -173,6 +174,26 @@ void ArtifactWriter::finish(uint64_t row) {
   writing_.erase(row);
   std::error_code ec;
   if (!kept_.contains(row)) std::filesystem::remove_all(folder(row), ec);
+}
+
+void ArtifactWriter::resume(uint64_t first_row) {
+  std::lock_guard lock(mutex_);
+  std::error_code ec;
+  for (const auto& item : std::filesystem::directory_iterator(settings_.dir, ec)) {
+    const std::string name = item.path().filename().string();
+    if (name.size() < 5 || name.compare(0, 4, "row-") != 0) continue;
+    uint64_t row = 0;
+    const char* first = name.data() + 4;
+    const char* last = name.data() + name.size();
+    if (std::from_chars(first, last, row).ptr != last) continue;
+    if (row >= first_row) {
+      std::filesystem::remove_all(item.path(), ec);
+    } else if (settings_.limit == 0) {
+      ++written_;
+    } else {
+      kept_.insert(row);
+    }
+  }
 }
 
 uint64_t ArtifactWriter::written() const {

@@ -82,6 +82,11 @@ class ArtifactWriter {
   // Rows whose folders are kept, once the run is over.
   uint64_t written() const;
 
+  // For a resumed run that starts at `first_row`: the folders of earlier rows
+  // that are in DIR are kept (and count toward the limit), those of later
+  // rows, written after the interrupted run's last checkpoint, are removed.
+  void resume(uint64_t first_row);
+
  private:
   std::string folder(uint64_t row) const;
 

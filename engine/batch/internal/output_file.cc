@@ -14,9 +14,10 @@ OutputFile::~OutputFile() {
 
 bool OutputFile::uses_partial(const std::string& path) {
   if (path.empty() || path == "-") return false;
+  // A path that cannot be looked at (no such file, no such folder) gets one:
+  // creating it then fails with the reason, naming the partial file.
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return errno == ENOENT;
-  return S_ISREG(st.st_mode);
+  return ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode);
 }
 
 void OutputFile::fail(const std::string& what) {

@@ -60,6 +60,10 @@ unsigned run_pipeline(BatchInput& input, const PipelineOptions& o,
   arena.execute([&] {
     flow::graph g;
     flow::input_node<Shard*> source(g, [&](tbb::flow_control& fc) -> Shard* {
+      if (o.stop && o.stop()) {
+        fc.stop();
+        return nullptr;
+      }
       Shard* s = pool.take();
       if (!input.next_shard(limits, s->records)) {
         pool.give_back(s);

@@ -41,6 +41,10 @@ struct PipelineOptions {
   unsigned threads = 0;         // 0: all cores
   size_t shard_records = 256;   // records per shard (0 counts as 1)
   size_t shards_in_flight = 0;  // 0: four per thread
+  // Asked before each shard is read: once it says true, no further shard is
+  // read; the shards in flight are finished and handed to the sink, in
+  // order, as usual. Empty: the run reads its whole input.
+  std::function<bool()> stop;
 };
 
 // What the sink is given for each shard, in input order.

@@ -1,0 +1,188 @@
+#include "engine/batch/internal/resume_state.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <simdjson.h>
+
+#include "io/json_writer.h"
+
+namespace gqleval::batch {
+namespace {
+
+constexpr int kStateVersion = 1;
+
+std::string u128_text(F1Squares v) {
+  if (v == 0) return "0";
+  std::string out;
+  while (v != 0) {
+    out.insert(out.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    v /= 10;
+  }
+  return out;
+}
+
+bool u128_from_text(std::string_view text, F1Squares* out) {
+  if (text.empty() || text.size() > 39) return false;
+  F1Squares v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<unsigned>(c - '0');
+  }
+  *out = v;
+  return true;
+}
+
+using simdjson::dom::element;
+
+bool get_u64(element e, std::string_view key, uint64_t* out) {
+  return e[key].get_uint64().get(*out) == simdjson::SUCCESS;
+}
+
+bool get_str(element e, std::string_view key, std::string* out) {
+  std::string_view s;
+  if (e[key].get_string().get(s) != simdjson::SUCCESS) return false;
+  *out = std::string(s);
+  return true;
+}
+
+}  // namespace
+
+std::string resume_state_path(const std::string& results_path) {
+  return results_path + ".resume.json";
+}
+
+std::string resume_state_json(const ResumeState& s) {
+  std::string out;
+  io::JsonWriter w(out);
+  w.begin_object();
+  w.key("gqleval_resume_state").num(kStateVersion);
+  w.key("fingerprint").begin_object();
+  for (const auto& [name, value] : s.fingerprint) w.key(name).str(value);
+  w.end_object();
+  w.key("input_bytes").num(s.input_bytes);
+  w.key("rows").num(s.rows);
+  w.key("input_end").num(s.input_end);
+  w.key("input_prefix_xxh128").str(s.input_prefix_hash);
+  w.key("results_bytes").num(s.results_bytes);
+  w.key("outcomes").begin_array();
+  for (uint64_t n : s.counts.outcomes) w.num(n);
+  w.end_array();
+  w.key("f1_millionths").num(s.counts.f1_millionths);
+  w.key("f1_squares").str(u128_text(s.counts.f1_squares));
+  w.key("groups").begin_array();
+  for (const Summary::Group& g : s.counts.groups) {
+    w.begin_object().key("column").str(g.column).key("values").begin_array();
+    for (const auto& [value, counts] : g.values) {
+      w.begin_array().str(value).num(counts.rows).num(counts.passes).end_array();
+    }
+    w.end_array().end_object();
+  }
+  w.end_array();
+  w.key("artifact_matches").num(s.artifact_matches);
+  w.end_object();
+  out.push_back('\n');
+  return out;
+}
+
+Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
+  simdjson::dom::parser parser;
+  element root;
+  if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) {
+    return Unexpected{std::string("it is not JSON")};
+  }
+  uint64_t version = 0;
+  if (!get_u64(root, "gqleval_resume_state", &version) || version != kStateVersion) {
+    return Unexpected{std::string("it is not a gqleval resume state of this version")};
+  }
+  ResumeState s;
+  simdjson::dom::object fingerprint;
+  if (root["fingerprint"].get_object().get(fingerprint) != simdjson::SUCCESS) {
+    return Unexpected{std::string("it has no fingerprint")};
+  }
+  for (simdjson::dom::key_value_pair kv : fingerprint) {
+    std::string_view value;
+    if (kv.value.get_string().get(value) != simdjson::SUCCESS) {
+      return Unexpected{std::string("a fingerprint value is not a string")};
+    }
+    s.fingerprint.emplace_back(std::string(kv.key), std::string(value));
+  }
+  std::string squares;
+  if (!get_u64(root, "input_bytes", &s.input_bytes) || !get_u64(root, "rows", &s.rows) ||
+      !get_u64(root, "input_end", &s.input_end) ||
+      !get_str(root, "input_prefix_xxh128", &s.input_prefix_hash) ||
+      !get_u64(root, "results_bytes", &s.results_bytes) ||
+      !get_u64(root, "f1_millionths", &s.counts.f1_millionths) ||
+      !get_str(root, "f1_squares", &squares) || !u128_from_text(squares, &s.counts.f1_squares) ||
+      !get_u64(root, "artifact_matches", &s.artifact_matches)) {
+    return Unexpected{std::string("a count is missing or malformed")};
+  }
+  simdjson::dom::array outcomes;
+  if (root["outcomes"].get_array().get(outcomes) != simdjson::SUCCESS ||
+      outcomes.size() != s.counts.outcomes.size()) {
+    return Unexpected{std::string("its verdict counts are malformed")};
+  }
+  size_t i = 0;
+  for (element e : outcomes) {
+    if (e.get_uint64().get(s.counts.outcomes[i++]) != simdjson::SUCCESS) {
+      return Unexpected{std::string("its verdict counts are malformed")};
+    }
+  }
+  simdjson::dom::array groups;
+  if (root["groups"].get_array().get(groups) != simdjson::SUCCESS) {
+    return Unexpected{std::string("its groups are malformed")};
+  }
+  for (element g : groups) {
+    Summary::Group group;
+    simdjson::dom::array values;
+    if (!get_str(g, "column", &group.column) ||
+        g["values"].get_array().get(values) != simdjson::SUCCESS) {
+      return Unexpected{std::string("its groups are malformed")};
+    }
+    for (element v : values) {
+      std::string_view value;
+      Summary::GroupValue counts;
+      if (v.at(0).get_string().get(value) != simdjson::SUCCESS ||
+          v.at(1).get_uint64().get(counts.rows) != simdjson::SUCCESS ||
+          v.at(2).get_uint64().get(counts.passes) != simdjson::SUCCESS) {
+        return Unexpected{std::string("its groups are malformed")};
+      }
+      group.values.emplace(std::string(value), counts);
+    }
+    s.counts.groups.push_back(std::move(group));
+  }
+  return s;
+}
+
+bool write_resume_state(const std::string& results_path, const ResumeState& state,
+                        std::string* error) {
+  const std::string path = resume_state_path(results_path);
+  const std::string tmp = path + ".tmp";
+  const std::string text = resume_state_json(state);
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (f != nullptr && std::fclose(f) != 0) ok = false;
+  if (ok && std::rename(tmp.c_str(), path.c_str()) != 0) ok = false;
+  if (!ok) {
+    *error = "cannot write the resume state " + path + ": " + std::strerror(errno);
+    std::remove(tmp.c_str());
+  }
+  return ok;
+}
+
+std::string fingerprint_difference(const ResumeState& earlier,
+                                   const std::vector<std::pair<std::string, std::string>>& now) {
+  for (const auto& [name, value] : now) {
+    const std::string* was = nullptr;
+    for (const auto& [n, v] : earlier.fingerprint) {
+      if (n == name) was = &v;
+    }
+    if (was == nullptr) return name + " was not recorded, now '" + value + "'";
+    if (*was != value) return name + " was '" + *was + "', now '" + value + "'";
+  }
+  if (earlier.fingerprint.size() != now.size()) return "the options recorded differ";
+  return "";
+}
+
+}  // namespace gqleval::batch
