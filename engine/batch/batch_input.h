@@ -45,7 +45,7 @@ namespace gqleval::batch {
 enum class InputFormat : uint8_t { kAuto, kCsv, kJsonl, kTsv };
 
 // A cell without the blanks around it (space, tab, CR, LF).
-std::string_view trim_cell(std::string_view cell);
+std::string_view trim_cell(std::string_view s);
 
 // The folder of an input file, where relative schema paths of its rows are
 // taken from: "." for a bare file name, "/" for a file at the root.

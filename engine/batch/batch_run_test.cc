@@ -500,3 +500,58 @@ TEST(RunBatch, AKeptColumnMayNotShadowAResultMember) {
 
 }  // namespace
 }  // namespace gqleval::batch
+
+namespace gqleval::batch {
+namespace {
+
+// Results do not depend on the schema cache's bound: a file whose rows carry
+// many schemas (variants of one in comments, whitespace and definition order;
+// other schemas; schemas that do not build, whose errors name their own
+// lines) scores to the same bytes with no bound and with a bound so small that
+// every new schema evicts the others, so schemas are rebuilt again and again.
+TEST(RunBatch, ResultsDoNotDependOnTheSchemaCacheBound) {
+  ScratchDir dir;
+  const std::string s(kTestSchema);
+  const std::string reordered =
+      "type Post { id: Int! title: String }\n" + s.substr(0, s.find("type Post"));
+  std::string csv = "id,schema,reference,candidate\n";
+  for (int i = 0; i < 300; ++i) {
+    std::string schema;
+    switch (i % 5) {
+      case 0: schema = s + "# variant " + std::to_string(i % 37) + "\n"; break;
+      case 1: schema = reordered + "\n\n# tenant " + std::to_string(i % 11) + "\n"; break;
+      case 2: schema = s + "type Extra" + std::to_string(i % 23) + " { x: Int }\n"; break;
+      case 3:
+        schema =
+            std::string(i % 7 + 1, '\n') + "type Query { a: Nope" + std::to_string(i % 3) + " }\n";
+        break;
+      default: schema = s; break;
+    }
+    const std::string candidate =
+        i % 2 == 0 ? "{ user(id: 1) { name } }" : "{ user(id: 1) { name posts { title } } }";
+    csv += csv_row({std::to_string(i), schema, "{ user(id: 1) { name } }", candidate});
+  }
+  write_file(dir.file("in.csv"), csv);
+  BatchOptions o;
+  o.input = dir.file("in.csv");
+  o.threads = 2;
+  o.shard_records = 7;
+  o.schema_cache_bytes = 0;
+  const Outcome unbounded = run(o, dir);
+  o.schema_cache_bytes = 1;
+  const Outcome tiny = run(o, dir);
+  ASSERT_FALSE(unbounded.output.empty());
+  EXPECT_TRUE(tiny.output == unbounded.output) << "results differ with a bound that evicts";
+  EXPECT_EQ(tiny.report.facts.schemas, unbounded.report.facts.schemas);
+  EXPECT_EQ(tiny.report.facts.schema_failures, unbounded.report.facts.schema_failures);
+  // Variants share builds: the test schema (4 variants in 0, 1 and 4), 23
+  // extended ones and 3 failing ones.
+  EXPECT_EQ(unbounded.report.facts.schemas, 1u + 23u + 3u);
+  EXPECT_EQ(unbounded.report.facts.schema_failures, 3u);
+  // A failing schema's errors point into its own text (row 3: four blank lines, then the type).
+  const auto lines = testing::lines_of(unbounded.output);
+  EXPECT_NE(lines[3].find("\"line\":5,\"column\":17"), std::string::npos) << lines[3];
+}
+
+}  // namespace
+}  // namespace gqleval::batch

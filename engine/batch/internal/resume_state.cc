@@ -6,6 +6,7 @@
 
 #include <simdjson.h>
 
+#include "engine/base/concat.h"
 #include "io/json_writer.h"
 
 namespace gqleval::batch {
@@ -178,8 +179,8 @@ std::string fingerprint_difference(const ResumeState& earlier,
     for (const auto& [n, v] : earlier.fingerprint) {
       if (n == name) was = &v;
     }
-    if (was == nullptr) return name + " was not recorded, now '" + value + "'";
-    if (*was != value) return name + " was '" + *was + "', now '" + value + "'";
+    if (was == nullptr) return concat({name, " was not recorded, now '", value, "'"});
+    if (*was != value) return concat({name, " was '", *was, "', now '", value, "'"});
   }
   if (earlier.fingerprint.size() != now.size()) return "the options recorded differ";
   return "";
