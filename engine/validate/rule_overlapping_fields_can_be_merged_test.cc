@@ -57,21 +57,33 @@ std::vector<Error> overlap_errors(const schema::Schema& schema, std::string_view
 
 // Just enough JSON for the conformance files: objects, arrays, strings (with
 // escapes and surrogate pairs), numbers (kept as text), true, false, null.
+struct JsonMember;
+
 struct Json {
   enum Kind { kNull, kBool, kNumber, kString, kArray, kObject } kind = kNull;
   bool boolean = false;
   std::string text;  // kNumber, kString
   std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> members;
+  // A struct declared after Json, not std::pair<std::string, Json>: clang
+  // with libstdc++ needs the element complete where Json is first built.
+  std::vector<JsonMember> members;
 
-  const Json& operator[](std::string_view key) const {
-    static const Json kMissing;
-    for (const auto& [k, v] : members) {
-      if (k == key) return v;
-    }
-    return kMissing;
-  }
+  const Json& operator[](std::string_view key) const;
 };
+
+struct JsonMember {
+  JsonMember(std::string k, Json v) : first(std::move(k)), second(std::move(v)) {}
+  std::string first;
+  Json second;
+};
+
+const Json& Json::operator[](std::string_view key) const {
+  static const Json kMissing;
+  for (const auto& [k, v] : members) {
+    if (k == key) return v;
+  }
+  return kMissing;
+}
 
 class JsonReader {
  public:
