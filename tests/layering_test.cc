@@ -28,6 +28,7 @@ const std::map<std::string, std::set<std::string>> kLayers = {
     {"io", {"engine/base"}},
     {"engine/graphql", {"engine/base"}},
     {"engine/schema", {"engine/graphql", "engine/base"}},
+    {"engine/introspection", {"engine/schema", "engine/graphql", "engine/base"}},
     {"engine/validate", {"engine/schema", "engine/graphql", "engine/base"}},
     {"engine/normalize", {"engine/validate", "engine/schema", "engine/graphql", "engine/base"}},
     {"engine/score",
