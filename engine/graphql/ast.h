@@ -242,6 +242,9 @@ struct TypeDefinition : Definition {
   List<Name> members;                       // kUnion
   List<EnumValueDefinition> values;         // kEnum
   List<InputValueDefinition> input_fields;  // kInputObject
+  // Where the `}` of an empty `{}` body was, on an extension parsed with
+  // ParseOptions::empty_extension_body; line 0 when there was none.
+  Loc empty_body;
 };
 
 struct DirectiveDefinition : Definition {

@@ -666,6 +666,7 @@ class Parser {
           TokenKind::kAmp, [&] { return parse_named_type(); }, def->interfaces));
     }
     GQL_TRY(parse_directives(true, def->directives));
+    if (accept_empty_extension_body(*def)) return def;
     bool has_body = false;
     switch (kind) {
       case K::kObject:
@@ -702,6 +703,24 @@ class Parser {
       return nullptr;
     }
     return def;
+  }
+
+  // ParseOptions::empty_extension_body: `{}` right after an extension of an
+  // object, interface, enum or input object that already adds directives or
+  // interfaces is consumed, and the position of its `}` (where graphql-js
+  // reports "Expected Name, found "}".") is recorded in empty_body.
+  bool accept_empty_extension_body(ast::TypeDefinition& def) {
+    using K = ast::DefinitionKind;
+    if (!options_.empty_extension_body || !def.extension || def.kind == K::kScalar ||
+        def.kind == K::kUnion) {
+      return false;
+    }
+    if (def.directives.empty() && def.interfaces.empty()) return false;
+    if (!peek(TokenKind::kBraceL) || lookahead().kind != TokenKind::kBraceR) return false;
+    advance();
+    def.empty_body = loc(tok_);
+    advance();
+    return true;
   }
 
   ast::FieldDefinition* parse_field_definition() {

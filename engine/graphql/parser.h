@@ -36,6 +36,14 @@ struct ParseOptions {
   // Deepest allowed nesting, counting each selection set, list value, object
   // value and list type wrapper that encloses a point of the document.
   uint32_t max_depth = 256;
+  // Beyond graphql-js, for the StepZen dialect of schema building: accept an
+  // empty `{}` after a type extension that already adds directives or
+  // interfaces (`extend type Address @key(fields: "id") {}`), which graphql-js
+  // rejects with `Expected Name, found "}".` at the `}`. The extension is
+  // parsed as if the braces were absent, and TypeDefinition::empty_body
+  // records where the `}` was, so that the caller can warn or refuse. Off by
+  // default: the parser then accepts exactly what graphql-js accepts.
+  bool empty_extension_body = false;
 };
 
 Result<const ast::Document*> parse(std::string_view source, Arena& arena,

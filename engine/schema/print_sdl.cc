@@ -94,7 +94,7 @@ class SdlPrinter {
     std::vector<std::string> parts;
     if (std::string def = schema_definition(); !def.empty()) parts.push_back(std::move(def));
     for (const DirectiveDef& d : s_.directives) {
-      if (!d.built_in && d.declared) parts.push_back(directive(d));
+      if (!d.built_in && d.declared && !d.dialect_declared) parts.push_back(directive(d));
     }
     for (const TypeDef& t : s_.types) {
       if (!t.built_in) parts.push_back(type(t));

@@ -8,9 +8,20 @@
 // fields it does not repeat, unknown (server) directives on type-system
 // definitions are kept, and repeated definitions of a root operation type whose
 // fields do not clash are merged (StepZen joins one `type Query` per imported
-// file). Each fix is recorded as one warning with its location; the message
-// starts with graphql-js's message for the problem. With strict = true each fix
-// is an error instead, exactly as graphql-js reports it. Genuine errors (an
+// file). As StepZen serves projects assembled from several files: with a schema
+// definition that names only some roots, the types named Query, Mutation and
+// Subscription fill the others; an extension with no definition (`extend type
+// Query {...}` alone) is the definition; a field (input field, enum value)
+// repeated identically in a type and its extensions is merged; an empty `{}`
+// on an extension that only adds directives is ignored (the parser's
+// ParseOptions::empty_extension_body); the types StepZen provides (PageInfo)
+// are declared on first use, and a schema that applies StepZen's directives
+// (@rest, @dbquery, @materializer, @sdl, ...) gets StepZen's executable
+// directive @sort for its requests. Each fix is recorded as one warning with
+// its location; the message starts with graphql-js's message for the problem.
+// With strict = true each fix is an error instead, exactly as graphql-js
+// reports it (a root the schema definition leaves out is then no root, as in
+// graphql-js, and @sort is unknown). Genuine errors (an
 // unknown type no dialect knows, two different definitions of one type, a field
 // whose type is not an output type, ...) are errors in both modes.
 //
@@ -29,7 +40,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -116,7 +126,8 @@ struct TypeDef {
   TypeKind kind = TypeKind::kScalar;
   bool built_in = false;          // Int, Float, String, Boolean, ID and the __ introspection types
   bool one_of = false;            // input object marked @oneOf
-  bool dialect_declared = false;  // a StepZen scalar that the dialect declared (see warnings())
+  bool dialect_declared = false;  // a StepZen scalar or type (PageInfo) that the dialect
+                                  // declared (see warnings())
   std::string_view description;
   std::string_view specified_by_url;
   std::span<const FieldId> fields;           // kObject, kInterface: definition, extensions,
@@ -165,8 +176,9 @@ struct DirectiveDef {
   std::span<const InputValue> arguments;
   uint32_t locations = 0;  // bit (1u << DirectiveLocation)
   bool repeatable = false;
-  bool built_in = false;  // skip, include, deprecated, specifiedBy, oneOf
-  bool declared = true;   // false for an unknown directive the dialect kept
+  bool built_in = false;          // skip, include, deprecated, specifiedBy, oneOf
+  bool declared = true;           // false for an unknown directive the dialect kept
+  bool dialect_declared = false;  // a StepZen executable directive the dialect declared (@sort)
   ast::Loc loc;
   bool allows(DirectiveLocation l) const { return (locations >> static_cast<unsigned>(l)) & 1u; }
 };
@@ -214,22 +226,11 @@ class Schema {
 
   // ---- directives
   // Built-in directives first (include, skip, deprecated, specifiedBy, oneOf), then
-  // the schema's own in definition order, then kept unknown ones (declared = false).
+  // the schema's own in definition order, then StepZen's executable directives the
+  // dialect declared (dialect_declared), then kept unknown ones (declared = false).
   std::span<const DirectiveDef> directives() const;
   const DirectiveDef& directive(DirectiveId id) const;
   const DirectiveDef* directive_named(std::string_view name) const;
-
-  // ---- for printers (print_sdl, introspection); not for the hot path
-  // The schema's description (the string before `schema {`), empty when none.
-  std::string_view description() const;
-  // The locations of directive `id` in the order its definition writes them
-  // (graphql-js keeps that order; DirectiveDef::locations is a set). A kept
-  // unknown directive has none written: its set's locations in spec order.
-  std::vector<DirectiveLocation> directive_locations(DirectiveId id) const;
-  // The default of an argument or input field as graphql-js prints it (its
-  // astFromValue of the coerced value, see print_sdl): "[3]" for `[Int] = 3`;
-  // nullopt when it has none. Allocates.
-  std::optional<std::string> default_value_text(const InputValue& value) const;
 
   // ---- type relations
   bool is_input_type(TypeRef t) const;   // scalar, enum, input object (through wrappers)
@@ -256,8 +257,9 @@ class Schema {
 
   // The schema as SDL, graphql-js printSchema style: built-in scalars, built-in
   // directives and introspection types are left out; dialect fixes are applied
-  // (declared StepZen scalars, inherited fields, merged duplicates); kept
-  // server directives are dropped from the output. Defaults print as graphql-js
+  // (declared StepZen scalars and types, inherited fields, merged duplicates);
+  // kept server directives and StepZen's executable directives (@sort) are
+  // dropped from the output. Defaults print as graphql-js
   // coerces them (`x: Float = 1.0` prints `x: Float = 1`). One deviation: the
   // schema definition is kept when a type has a default root name without being
   // that root (graphql-js 16 drops it; the spec and graphql-js 17 keep it).

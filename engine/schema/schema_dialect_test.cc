@@ -280,10 +280,13 @@ constexpr std::string_view kServerDirectives =
 TEST(SchemaDialectTest, KeepsUnknownServerDirectives) {
   auto s = must_build(kServerDirectives);
   ASSERT_TRUE(s);
-  ASSERT_EQ(s->warnings().size(), 3u);  // one per directive
+  ASSERT_EQ(s->warnings().size(), 4u);  // one per directive, and StepZen's @sort
   expect_diagnostic(s->warnings()[0], "KnownDirectives",
                     "Unknown directive \"@materializer\". Kept it as a server directive.",
                     {{1, 15}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[3].message,
+            "Unknown directive \"@materializer\". The schema is written for StepZen; declared "
+            "StepZen's executable directives @sort.");
   expect_diagnostic(s->warnings()[1], "KnownDirectives",
                     "Unknown directive \"@dbquery\". Kept it as a server directive.", {{3, 31}},
                     Severity::kWarning);
@@ -320,6 +323,227 @@ TEST(SchemaDialectTest, KnownDirectivesInTheWrongPlaceStayErrors) {
   auto built = Schema::build("type Query @deprecated { a: Int }");
   ASSERT_FALSE(built.ok());
   EXPECT_EQ(built.error()[0].message, "Directive \"@deprecated\" may not be used on OBJECT.");
+}
+
+// ---------------------------------------------------------------- roots by name
+
+constexpr std::string_view kMutationPerFile =
+    "schema { query: Query }\n"
+    "type Query { a: Int }\n"
+    "type Mutation { m: Int }\n"
+    "type Mutation { n: Int }";
+
+TEST(SchemaDialectTest, TakesRootTypesTheSchemaDefinitionLeavesOutByName) {
+  auto s = must_build(kMutationPerFile);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "UniqueTypeNames",
+                    "There can be only one type named \"Mutation\". Merged the definitions, "
+                    "whose fields do not clash, as StepZen does.",
+                    {{3, 6}, {4, 6}}, Severity::kWarning);
+  expect_diagnostic(s->warnings()[1], "OperationTypeExistence",
+                    "Schema is not configured to execute mutation operation. The schema "
+                    "definition names no mutation root type; took the type Mutation by its name, "
+                    "as StepZen does.",
+                    {{3, 6}, {1, 1}}, Severity::kWarning);
+  EXPECT_EQ(s->mutation_type(), s->find_type("Mutation"));
+  EXPECT_NE(s->find_field(s->mutation_type(), "n"), kNone);
+  EXPECT_EQ(s->subscription_type(), kNone);
+}
+
+TEST(SchemaDialectTest, StrictModeTakesOnlyTheRootsTheSchemaDefinitionNames) {
+  auto built = Schema::build(kMutationPerFile, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  expect_diagnostic(built.error()[0], "UniqueTypeNames",
+                    "There can be only one type named \"Mutation\".", {{3, 6}, {4, 6}},
+                    Severity::kError);
+  // One definition builds, as in graphql-js, but is no root.
+  auto once = must_build("schema { query: Query }\ntype Query { a: Int }\ntype Mutation { m: Int }",
+                         kStrict);
+  ASSERT_TRUE(once);
+  EXPECT_EQ(once->mutation_type(), kNone);
+}
+
+TEST(SchemaDialectTest, ARootTheSchemaDefinitionNamesIsKept) {
+  auto s = must_build(
+      "schema { query: Q mutation: M }\ntype Q { a: Int }\ntype M { m: Int }\n"
+      "type Mutation { x: Int }");
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->warnings().empty());
+  EXPECT_EQ(s->mutation_type(), s->find_type("M"));
+}
+
+// ---------------------------------------------------------------- extensions with no definition
+
+TEST(SchemaDialectTest, AnExtensionWithNoDefinitionDefinesTheType) {
+  auto s =
+      must_build("extend type Query { a: A }\nextend enum A { X }\nextend type Query { b: Int }");
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "PossibleTypeExtensions",
+                    "Cannot extend type \"Query\" because it is not defined. Took the extension as "
+                    "its definition, as StepZen does.",
+                    {{1, 13}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[1].locations, (std::vector<SourcePos>{{2, 13}}));
+  ASSERT_NE(s->query_type(), kNone);
+  EXPECT_EQ(s->type(s->query_type()).fields.size(), 2u);
+  EXPECT_EQ(s->type_named("A")->kind, TypeKind::kEnum);
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsExtensionsWithNoDefinition) {
+  auto built = Schema::build("extend type Query { a: Int }", kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  expect_diagnostic(built.error()[0], "PossibleTypeExtensions",
+                    "Cannot extend type \"Query\" because it is not defined.", {{1, 13}},
+                    Severity::kError);
+}
+
+TEST(SchemaDialectTest, ALaterExtensionOfAnotherKindIsStillAnError) {
+  auto built = Schema::build("extend type Query { a: Int }\nextend input Query { x: Int }");
+  ASSERT_FALSE(built.ok());
+  EXPECT_EQ(built.error()[0].message, "Cannot extend non-input object type \"Query\".");
+}
+
+// ---------------------------------------------------------------- repeated fields
+
+TEST(SchemaDialectTest, MergesAnIdenticalFieldRepeatedInAnExtension) {
+  auto s = must_build(
+      "type Query { a(x: Int): Int i(v: I): Int }\n"
+      "extend type Query { a(x: Int): Int b: Int }\n"
+      "input I { x: Int }\n"
+      "extend input I { x: Int y: Int }");
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "UniqueFieldDefinitionNames",
+                    "Field \"Query.a\" can only be defined once. The definitions are identical; "
+                    "merged them.",
+                    {{1, 14}, {2, 21}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[1].message,
+            "Field \"I.x\" can only be defined once. The definitions are identical; merged them.");
+  EXPECT_EQ(s->type(s->query_type()).fields.size(), 3u);
+  EXPECT_EQ(s->type_named("I")->input_fields.size(), 2u);
+}
+
+TEST(SchemaDialectTest, MergesRootTypesThatRepeatAnIdenticalField) {
+  auto s = must_build("type Query { a: Int }\ntype Query { a: Int b: Int }");
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  EXPECT_EQ(s->warnings()[1].locations, (std::vector<SourcePos>{{1, 14}, {2, 14}}));
+  EXPECT_EQ(s->type(s->query_type()).fields.size(), 2u);
+}
+
+TEST(SchemaDialectTest, AConflictingRepeatedFieldStaysAnError) {
+  auto built = Schema::build("type Query { a: Int }\nextend type Query { a: String }");
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  expect_diagnostic(built.error()[0], "UniqueFieldDefinitionNames",
+                    "Field \"Query.a\" can only be defined once.", {{1, 14}, {2, 21}},
+                    Severity::kError);
+  // Within one definition, a repetition stays an error too.
+  EXPECT_FALSE(Schema::build("type Query { a: Int a: Int }").ok());
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsRepeatedFields) {
+  auto built = Schema::build("type Query { a: Int }\nextend type Query { a: Int }", kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  expect_diagnostic(built.error()[0], "UniqueFieldDefinitionNames",
+                    "Field \"Query.a\" can only be defined once.", {{1, 14}, {2, 21}},
+                    Severity::kError);
+}
+
+// ---------------------------------------------------------------- `{}` on an extension
+
+constexpr std::string_view kEmptyBody =
+    "type Query { a: Address }\n"
+    "type Address { id: ID }\n"
+    "extend type Address @key(fields: \"id\") {}";
+
+TEST(SchemaDialectTest, IgnoresAnEmptyFieldListOnAnExtensionThatAddsDirectives) {
+  auto s = must_build(kEmptyBody);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  expect_diagnostic(s->warnings()[0], "Syntax",
+                    "Syntax Error: Expected Name, found \"}\". The extension only adds "
+                    "directives; ignored its empty field list, as StepZen does.",
+                    {{3, 41}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[1].message, "Unknown directive \"@key\". Kept it as a server directive.");
+  EXPECT_EQ(s->type_named("Address")->fields.size(), 1u);
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsAnEmptyFieldList) {
+  auto built = Schema::build(kEmptyBody, kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  expect_diagnostic(built.error()[0], "Syntax", "Syntax Error: Expected Name, found \"}\".",
+                    {{3, 41}}, Severity::kError);
+}
+
+TEST(SchemaDialectTest, AnEmptyFieldListThatIsAllTheExtensionAddsStaysAnError) {
+  auto built = Schema::build("type Query { a: Int }\nextend type Query {}");
+  ASSERT_FALSE(built.ok());
+  EXPECT_EQ(built.error()[0].message, "Syntax Error: Expected Name, found \"}\".");
+  EXPECT_EQ(built.error()[0].pos(), (SourcePos{2, 20}));
+  // And on a definition.
+  EXPECT_FALSE(Schema::build("type Query { a: Int }\ntype A @key {}").ok());
+}
+
+// ---------------------------------------------------------------- StepZen's types and directives
+
+constexpr std::string_view kPaged =
+    "type Query { customers: CustomerConnection @rest(endpoint: \"x\") }\n"
+    "type CustomerConnection { pageInfo: PageInfo! }";
+
+TEST(SchemaDialectTest, DeclaresStepZenTypesOnFirstUse) {
+  auto s = must_build(kPaged);
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 3u);
+  expect_diagnostic(s->warnings()[1], "KnownTypeNames",
+                    "Unknown type \"PageInfo\". Declared it as the StepZen type PageInfo.",
+                    {{2, 37}}, Severity::kWarning);
+  const TypeDef* page_info = s->type_named("PageInfo");
+  ASSERT_NE(page_info, nullptr);
+  EXPECT_TRUE(page_info->dialect_declared);
+  EXPECT_EQ(page_info->kind, TypeKind::kObject);
+  std::vector<std::string> fields;
+  for (FieldId f : page_info->fields) {
+    fields.push_back(std::string(s->field(f).name) + ": " + s->type_to_string(s->field(f).type));
+  }
+  EXPECT_EQ(fields, (std::vector<std::string>{"hasPreviousPage: Boolean!", "hasNextPage: Boolean!",
+                                              "startCursor: String", "endCursor: String"}));
+}
+
+TEST(SchemaDialectTest, DeclaresStepZenExecutableDirectivesForAStepZenSchema) {
+  auto s = must_build(kPaged);
+  ASSERT_TRUE(s);
+  expect_diagnostic(s->warnings()[2], "KnownDirectives",
+                    "Unknown directive \"@rest\". The schema is written for StepZen; declared "
+                    "StepZen's executable directives @sort.",
+                    {{1, 44}}, Severity::kWarning);
+  const DirectiveDef* sort = s->directive_named("sort");
+  ASSERT_NE(sort, nullptr);
+  EXPECT_TRUE(sort->dialect_declared);
+  EXPECT_TRUE(sort->declared);
+  EXPECT_TRUE(sort->allows(DirectiveLocation::kField));
+  EXPECT_TRUE(sort->arguments.empty());
+  // A schema that applies no StepZen directive gets none.
+  auto plain = must_build("type Query { a: [Int] @cached }");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->directive_named("sort"), nullptr);
+}
+
+TEST(SchemaDialectTest, StrictModeDeclaresNoStepZenTypes) {
+  auto built = Schema::build("type Query { p: PageInfo }", kStrict);
+  ASSERT_FALSE(built.ok());
+  ASSERT_EQ(built.error().size(), 1u);
+  expect_diagnostic(built.error()[0], "KnownTypeNames", "Unknown type \"PageInfo\".", {{1, 17}},
+                    Severity::kError);
+  // A schema's own PageInfo is its own.
+  auto own = must_build("type Query { p: PageInfo }\ntype PageInfo { more: Boolean }");
+  ASSERT_TRUE(own);
+  EXPECT_TRUE(own->warnings().empty());
 }
 
 TEST(SchemaDialectTest, ACleanSchemaHasNoWarnings) {

@@ -156,7 +156,7 @@ const std::vector<ErrorCase>& cases() {
            {"Input Object type In must define one or more fields.", {{5, 1}}},
        }},
       {"enum_ext_dup",
-       false,
+       true,
        "type Query { a: E }\n"
        "enum E { A }\n"
        "extend enum E { A }",
@@ -164,7 +164,7 @@ const std::vector<ErrorCase>& cases() {
            {"Enum value \"E.A\" can only be defined once.", {{2, 10}, {3, 17}}},
        }},
       {"extend_undefined",
-       false,
+       true,
        "type Query { a: Int }\n"
        "extend type Usr { b: Int }\n"
        "type User { id: ID }",
@@ -198,7 +198,7 @@ const std::vector<ErrorCase>& cases() {
             {{2, 29}, {1, 15}}},
        }},
       {"field_dup_via_extension",
-       false,
+       true,
        "type Query { a: Int }\n"
        "extend type Query { a: Int }",
        {

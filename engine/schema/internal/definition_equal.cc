@@ -81,6 +81,18 @@ bool same_directive_definition(const ast::DirectiveDefinition& a,
 
 }  // namespace
 
+bool same_field_definition(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
+  return same_field(a, b);
+}
+bool same_input_value_definition(const ast::InputValueDefinition& a,
+                                 const ast::InputValueDefinition& b) {
+  return same_input_value(a, b);
+}
+bool same_enum_value_definition(const ast::EnumValueDefinition& a,
+                                const ast::EnumValueDefinition& b) {
+  return same_enum_value(a, b);
+}
+
 bool same_definition(const ast::Definition& a, const ast::Definition& b) {
   if (a.kind != b.kind || a.extension != b.extension) return false;
   if (ast::is_type_definition(a.kind)) {

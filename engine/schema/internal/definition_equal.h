@@ -11,4 +11,12 @@ namespace gqleval::schema {
 
 bool same_definition(const ast::Definition& a, const ast::Definition& b);
 
+// The same for one member of a type, for the dialect's merge of a field (input
+// field, enum value) repeated in a type and its extensions.
+bool same_field_definition(const ast::FieldDefinition& a, const ast::FieldDefinition& b);
+bool same_input_value_definition(const ast::InputValueDefinition& a,
+                                 const ast::InputValueDefinition& b);
+bool same_enum_value_definition(const ast::EnumValueDefinition& a,
+                                const ast::EnumValueDefinition& b);
+
 }  // namespace gqleval::schema

@@ -1,6 +1,7 @@
 #include "engine/schema/internal/prelude.h"
 
 #include <array>
+#include <vector>
 
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
@@ -302,6 +303,39 @@ constexpr std::string_view kPrelude =
 
 constexpr std::array<std::string_view, 4> kStepZenScalars = {"Date", "DateTime", "JSON", "Secret"};
 
+constexpr std::string_view kStepZenDeclarations =
+    "type PageInfo {\n"
+    "  hasPreviousPage: Boolean!\n"
+    "  hasNextPage: Boolean!\n"
+    "  startCursor: String\n"
+    "  endCursor: String\n"
+    "}\n"
+    "\n"
+    "directive @sort on FIELD\n";
+
+constexpr std::array<std::string_view, 13> kStepZenDirectives = {
+    "rest", "dbquery", "graphql", "materializer", "sequence", "connector", "supplies",
+    "sdl",  "value",   "inject",  "mock",         "mockfn",   "tool"};
+
+struct ParsedStepZen {
+  Arena arena{size_t{4} * 1024};
+  Result<const ast::Document*> document;
+  std::vector<const ast::DirectiveDefinition*> executable_directives;
+  ParsedStepZen() : document(graphql::parse(kStepZenDeclarations, arena)) {
+    if (!document.ok()) return;
+    for (const ast::Definition* d : (*document)->definitions) {
+      if (d->kind == ast::DefinitionKind::kDirective) {
+        executable_directives.push_back(&ast::as<ast::DirectiveDefinition>(*d));
+      }
+    }
+  }
+};
+
+const ParsedStepZen& parsed_stepzen() {
+  static const ParsedStepZen* parsed = new ParsedStepZen();  // never destroyed, as the prelude
+  return *parsed;
+}
+
 struct ParsedPrelude {
   Arena arena{size_t{32} * 1024};
   Result<const ast::Document*> document;
@@ -322,6 +356,30 @@ std::span<const std::string_view> stepzen_scalars() { return kStepZenScalars; }
 
 bool is_stepzen_scalar(std::string_view name) {
   for (std::string_view s : kStepZenScalars) {
+    if (s == name) return true;
+  }
+  return false;
+}
+
+const Result<const ast::Document*>& stepzen_document() { return parsed_stepzen().document; }
+
+const ast::TypeDefinition* stepzen_type(std::string_view name) {
+  const Result<const ast::Document*>& doc = stepzen_document();
+  if (!doc.ok()) return nullptr;
+  for (const ast::Definition* d : (*doc)->definitions) {
+    if (!ast::is_type_definition(d->kind)) continue;
+    const auto& td = ast::as<ast::TypeDefinition>(*d);
+    if (td.name.value == name) return &td;
+  }
+  return nullptr;
+}
+
+std::span<const ast::DirectiveDefinition* const> stepzen_executable_directives() {
+  return parsed_stepzen().executable_directives;
+}
+
+bool is_stepzen_directive(std::string_view name) {
+  for (std::string_view s : kStepZenDirectives) {
     if (s == name) return true;
   }
   return false;

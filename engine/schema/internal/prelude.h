@@ -32,6 +32,28 @@ const Result<const ast::Document*>& prelude_document();
 std::span<const std::string_view> stepzen_scalars();
 bool is_stepzen_scalar(std::string_view name);
 
+// The other types and directives StepZen provides to every schema, as SDL,
+// parsed once like the prelude (the dialect declares them on demand):
+//  - type PageInfo: the page information of StepZen's paginated connections
+//    (@rest(pagination:) and @dbquery pagination), which StepZen documents as
+//    the GraphQL Cursor Connections Specification's PageInfo
+//    (https://www.ibm.com/docs/en/api-connect/graphql/1.1.x?topic=types-input-stepzen-restpagination);
+//    its fields are that specification's.
+//  - directive @sort on FIELD: StepZen's executable directive that sorts the
+//    list a field returns (stepzen-dev/snippets reshape/fields), without
+//    arguments.
+const Result<const ast::Document*>& stepzen_document();
+// The StepZen type named `name` (PageInfo), nullptr when StepZen provides none.
+const ast::TypeDefinition* stepzen_type(std::string_view name);
+// StepZen's executable directives (@sort), declared for a schema that applies
+// one of StepZen's type-system directives (is_stepzen_directive).
+std::span<const ast::DirectiveDefinition* const> stepzen_executable_directives();
+// A directive StepZen documents for type-system locations: @rest, @dbquery,
+// @graphql, @materializer, @sequence, @connector, @supplies, @sdl, @value,
+// @inject, @mock, @mockfn, @tool (kept as server directives; this only marks a
+// schema as written for StepZen).
+bool is_stepzen_directive(std::string_view name);
+
 // graphql-js's descriptions of the meta fields.
 inline constexpr std::string_view kTypenameDescription =
     "The name of the current Object type at runtime.";

@@ -133,11 +133,17 @@ class Builder {
       TypeId id = add_type(name, TypeKind::kScalar, nullptr);
       s_.types[id].dialect_declared = true;
     }
+    for (const ast::TypeDefinition* td : check_.dialect_types) {
+      TypeId id = add_type(td->name.value, kind_of(td->kind), td);
+      s_.types[id].dialect_declared = true;
+      s_.types[id].loc = {};  // its syntax is StepZen's, not the document's
+    }
     const auto& defs = document.definitions;
     for (size_t i = 0; i < defs.size(); ++i) {
       const ast::Definition& d = *defs[i];
-      if (!ast::is_type_definition(d.kind) || d.extension) continue;
-      if (check_.disposition[i] != Disposition::kKeep) continue;
+      if (!ast::is_type_definition(d.kind)) continue;
+      bool defines = check_.disposition[i] == Disposition::kDefinition;
+      if (!defines && (d.extension || check_.disposition[i] != Disposition::kKeep)) continue;
       const auto& td = ast::as<ast::TypeDefinition>(d);
       // A document that defines a standard type gets the standard one, as in graphql-js.
       if (by_name_.find(NameTable::kNoScope, td.name.value) != NameTable::kMissing) continue;
@@ -177,7 +183,16 @@ class Builder {
         directive_nodes_[id] = &dd;
       }
     }
+    for (const ast::DirectiveDefinition* dd : check_.dialect_directives) {
+      add_directive(dd->name.value);
+      directive_nodes_.push_back(dd);
+    }
     for (DirectiveId id = 0; id < s_.directives.size(); ++id) fill_directive(id);
+    for (const ast::DirectiveDefinition* dd : check_.dialect_directives) {
+      DirectiveDef& d = s_.directives[directive_ids_.find(NameTable::kNoScope, dd->name.value)];
+      d.dialect_declared = true;
+      d.loc = {};
+    }
     for (const KeptDirective& k : check_.kept_directives) {
       DirectiveId id = add_directive(k.name);
       directive_nodes_.push_back(nullptr);
@@ -251,11 +266,15 @@ class Builder {
     if (syntax.definition != nullptr) nodes.push_back(syntax.definition);
     nodes.insert(nodes.end(), syntax.extensions.begin(), syntax.extensions.end());
     TypeDraft& draft = drafts_[t];
+    auto dropped = [&](const void* member) { return check_.dropped_members.contains(member); };
     for (const ast::TypeDefinition* node : nodes) {
       for (const ast::Name* i : node->interfaces) draft.interfaces.push_back(type_named(*i));
-      for (const ast::FieldDefinition* f : node->fields) add_field(t, *f);
+      for (const ast::FieldDefinition* f : node->fields) {
+        if (!dropped(f)) add_field(t, *f);
+      }
       for (const ast::Name* m : node->members) draft.members.push_back(type_named(*m));
       for (const ast::EnumValueDefinition* v : node->values) {
+        if (dropped(v)) continue;
         EnumValue value;
         value.name = v->name.value;
         value.description = description_of(v->description);
@@ -267,6 +286,7 @@ class Builder {
         syntax.enum_values.push_back(v);
       }
       for (const ast::InputValueDefinition* f : node->input_fields) {
+        if (dropped(f)) continue;
         draft.input_fields.push_back(input_value(*f));
         syntax.input_fields.push_back(f);
       }
@@ -340,14 +360,39 @@ class Builder {
     };
     if (s_.schema_definition != nullptr) take(s_.schema_definition);
     for (const ast::SchemaDefinition* sd : s_.schema_extensions) take(sd);
+    const std::string_view names[3] = {"Query", "Mutation", "Subscription"};
     if (s_.schema_definition == nullptr) {
       // graphql-js: without a schema definition, the types named Query, Mutation
       // and Subscription are the roots.
-      const std::string_view names[3] = {"Query", "Mutation", "Subscription"};
       for (int op = 0; op < 3; ++op) {
         TypeId id = s_.type_index.find(NameTable::kNoScope, names[op]);
         if (id != NameTable::kMissing && !s_.types[id].built_in) s_.roots[op] = id;
       }
+      return;
+    }
+    if (s_.options.strict) return;
+    // The dialect: StepZen takes the object types named Query, Mutation and
+    // Subscription as the roots the schema definition does not name.
+    for (int op = 0; op < 3; ++op) {
+      if (s_.roots[op] != kNone) continue;
+      TypeId id = s_.type_index.find(NameTable::kNoScope, names[op]);
+      if (id == NameTable::kMissing || s_.types[id].built_in) continue;
+      if (s_.types[id].kind != TypeKind::kObject) continue;
+      if (std::find(std::begin(s_.roots), std::end(s_.roots), id) != std::end(s_.roots)) continue;
+      s_.roots[op] = id;
+      // The message starts with what graphql-js says of the missing root: the
+      // schema check's error for Query, validation's for the others.
+      std::string_view op_name = ast::operation_type_name(static_cast<ast::OperationType>(op));
+      std::string graphqljs =
+          op == 0 ? std::string("Query root type must be provided.")
+                  : cat("Schema is not configured to execute ", op_name, " operation.");
+      const ast::TypeDefinition* node = s_.type_syntax[id].definition;
+      s_.warnings.push_back(schema_diagnostic(
+          op == 0 ? kSchemaValidationRule : std::string_view("OperationTypeExistence"),
+          cat(graphqljs, " The schema definition names no ", op_name, " root type; took the type ",
+              names[op], " by its name, as StepZen does."),
+          {node != nullptr ? node->name.loc : s_.types[id].loc, s_.schema_definition->loc},
+          Severity::kWarning));
     }
   }
 

@@ -144,6 +144,7 @@ class SdlChecker {
 
   SdlCheck run() {
     for (size_t i = 0; i < doc_.definitions.size(); ++i) walk_definition(*doc_.definitions[i], i);
+    if (first_stepzen_directive_ != nullptr) declare_stepzen_executable_directives();
     return std::move(out_);
   }
 
@@ -165,6 +166,7 @@ class SdlChecker {
 
   void read_document() {
     bool has_schema_definition = false;
+    bool root_named[3] = {false, false, false};
     for (const ast::Definition* d : doc_.definitions) {
       if (ast::is_type_definition(d->kind)) {
         const auto& td = ast::as<ast::TypeDefinition>(*d);
@@ -179,11 +181,35 @@ class SdlChecker {
         if (!d->extension) has_schema_definition = true;
         for (const ast::OperationTypeDefinition* op : sd.operation_types) {
           root_names_.insert(op->type.value);
+          root_named[static_cast<int>(op->operation)] = true;
         }
       }
     }
-    // graphql-js takes the root types by name only when there is no schema definition.
-    if (!has_schema_definition) root_names_.insert({"Query", "Mutation", "Subscription"});
+    // graphql-js takes the root types by name only when there is no schema
+    // definition; the dialect (as StepZen) also for the slots it leaves empty.
+    static constexpr std::string_view kRootNames[3] = {"Query", "Mutation", "Subscription"};
+    for (int op = 0; op < 3; ++op) {
+      if (!has_schema_definition || (!strict_ && !root_named[op]))
+        root_names_.insert(kRootNames[op]);
+    }
+    if (!strict_) promote_lone_extensions();
+  }
+
+  // The dialect: the first extension of a type that has no definition (and is
+  // not a standard type) defines it.
+  void promote_lone_extensions() {
+    const auto& defs = doc_.definitions;
+    for (size_t i = 0; i < defs.size(); ++i) {
+      const ast::Definition& d = *defs[i];
+      if (!ast::is_type_definition(d.kind) || !d.extension) continue;
+      const auto& td = ast::as<ast::TypeDefinition>(d);
+      std::string_view name = td.name.value;
+      if (defined_set_.contains(name) || standard_set_.contains(name)) continue;
+      defined_set_.insert(name);
+      defined_types_.push_back(name);
+      last_definition_[name] = &td;
+      out_.disposition[i] = Disposition::kDefinition;
+    }
   }
 
   // ------------------------------------------------------------ reporting
@@ -299,10 +325,25 @@ class SdlChecker {
   }
 
   void walk_type_extension(const ast::TypeDefinition& td, size_t index) {
+    if (td.empty_body.line != 0) {
+      // Only a non-strict build parses these (ParseOptions::empty_extension_body).
+      warn("Syntax",
+           "Syntax Error: Expected Name, found \"}\". The extension only adds directives; "
+           "ignored its empty field list, as StepZen does.",
+           {td.empty_body});
+    }
     if (drop_repeated_extension(td, index)) return;
     check_type_members(td);
     unique_directives_per_location(td.directives, type_directives_[td.name.value]);
-    possible_type_extension(td);
+    if (out_.disposition[index] == Disposition::kDefinition) {
+      warn("PossibleTypeExtensions",
+           cat("Cannot extend type ", quoted(td.name.value),
+               " because it is not defined. Took the extension as its definition, as StepZen "
+               "does."),
+           {at(td.name)});
+    } else {
+      possible_type_extension(td);
+    }
     walk_type_children(td);
   }
 
@@ -335,10 +376,16 @@ class SdlChecker {
   bool can_merge_root_type(const ast::TypeDefinition& first, const ast::TypeDefinition& td) {
     if (first.kind != DefinitionKind::kObject || td.kind != DefinitionKind::kObject) return false;
     if (!root_names_.contains(td.name.value)) return false;
-    const NameMap<const ast::Name*>& seen = field_names_[td.name.value];
+    const NameMap<const void*>& seen = member_nodes_[td.name.value];
     NameSet own;
     for (const ast::FieldDefinition* f : td.fields) {
-      if (seen.contains(f->name.value) || !own.insert(f->name.value).second) return false;
+      if (!own.insert(f->name.value).second) return false;
+      auto it = seen.find(f->name.value);
+      if (it == seen.end()) continue;
+      // An identical field is merged (check_type_members warns); another one clashes.
+      if (!same_field_definition(*static_cast<const ast::FieldDefinition*>(it->second), *f)) {
+        return false;
+      }
     }
     return true;
   }
@@ -352,10 +399,17 @@ class SdlChecker {
   // UniqueEnumValueNames, UniqueFieldDefinitionNames, UniqueArgumentDefinitionNames.
   void check_type_members(const ast::TypeDefinition& td) {
     std::string_view type_name = td.name.value;
+    NameMap<const void*>& nodes = member_nodes_[type_name];
+    NameSet own;  // names in this definition: a repetition within it stays an error
     if (td.kind == DefinitionKind::kEnum) {
       NameMap<const ast::Name*>& seen = enum_values_[td.name.value];
       for (const ast::EnumValueDefinition* v : td.values) {
         auto [it, fresh] = seen.emplace(v->name.value, &v->name);
+        bool first_here = own.insert(v->name.value).second;
+        if (!fresh && first_here && drop_identical_member(nodes, *v, "Enum value", type_name)) {
+          continue;
+        }
+        nodes.emplace(v->name.value, v);
         if (!fresh) {
           error("UniqueEnumValueNames",
                 cat("Enum value \"", type_name, ".", v->name.value, "\" can only be defined once."),
@@ -366,23 +420,56 @@ class SdlChecker {
     if (td.kind == DefinitionKind::kObject || td.kind == DefinitionKind::kInterface ||
         td.kind == DefinitionKind::kInputObject) {
       NameMap<const ast::Name*>& seen = field_names_[td.name.value];
-      auto check = [&](const ast::Name& field) {
-        auto [it, fresh] = seen.emplace(field.value, &field);
+      auto check = [&](const auto& field) {
+        auto [it, fresh] = seen.emplace(field.name.value, &field.name);
+        bool first_here = own.insert(field.name.value).second;
+        if (!fresh && first_here && drop_identical_member(nodes, field, "Field", type_name)) return;
+        nodes.emplace(field.name.value, &field);
         if (!fresh) {
           error("UniqueFieldDefinitionNames",
-                cat("Field \"", type_name, ".", field.value, "\" can only be defined once."),
-                {it->second->loc, field.loc});
+                cat("Field \"", type_name, ".", field.name.value, "\" can only be defined once."),
+                {it->second->loc, field.name.loc});
         }
       };
-      for (const ast::FieldDefinition* f : td.fields) check(f->name);
-      for (const ast::InputValueDefinition* f : td.input_fields) check(f->name);
+      for (const ast::FieldDefinition* f : td.fields) check(*f);
+      for (const ast::InputValueDefinition* f : td.input_fields) check(*f);
     }
     if (td.kind == DefinitionKind::kObject || td.kind == DefinitionKind::kInterface) {
       for (const ast::FieldDefinition* f : td.fields) {
+        if (out_.dropped_members.contains(f)) continue;
         unique_argument_definitions([&] { return cat(type_name, ".", f->name.value); },
                                     f->arguments);
       }
     }
+  }
+
+  // The dialect: a field, input field or enum value that repeats an identical
+  // one of an earlier definition or extension of its type is dropped with
+  // a warning. False when there is no earlier one of that name that is identical
+  // (or in strict mode): then the caller reports graphql-js's error.
+  template <class Member>
+  bool drop_identical_member(const NameMap<const void*>& nodes, const Member& member,
+                             std::string_view what, std::string_view type_name) {
+    if (strict_) return false;
+    auto it = nodes.find(member.name.value);
+    if (it == nodes.end()) return false;
+    const auto& first = *static_cast<const Member*>(it->second);
+    if (!same_member(first, member)) return false;
+    out_.dropped_members.insert(&member);
+    warn(what == "Field" ? "UniqueFieldDefinitionNames" : "UniqueEnumValueNames",
+         cat(what, " \"", type_name, ".", member.name.value,
+             "\" can only be defined once. The definitions are identical; merged them."),
+         {first.name.loc, member.name.loc});
+    return true;
+  }
+  static bool same_member(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
+    return same_field_definition(a, b);
+  }
+  static bool same_member(const ast::InputValueDefinition& a, const ast::InputValueDefinition& b) {
+    return same_input_value_definition(a, b);
+  }
+  static bool same_member(const ast::EnumValueDefinition& a, const ast::EnumValueDefinition& b) {
+    return same_enum_value_definition(a, b);
   }
 
   // `parent` names the field or directive, only when there is an error to report.
@@ -415,15 +502,20 @@ class SdlChecker {
   void walk_type_children(const ast::TypeDefinition& td) {
     for (const ast::Name* i : td.interfaces) known_type(*i, true);
     walk_directives(td.directives, location_of(td.kind), true);
-    for (const ast::FieldDefinition* f : td.fields) walk_field_definition(*f);
+    for (const ast::FieldDefinition* f : td.fields) {
+      if (!out_.dropped_members.contains(f)) walk_field_definition(*f);
+    }
     for (const ast::Name* m : td.members) known_type(*m, true);
     for (const ast::EnumValueDefinition* v : td.values) {
+      if (out_.dropped_members.contains(v)) continue;
       SeenDirectives seen;
       unique_directives_per_location(v->directives, seen);
       walk_directives(v->directives, DirectiveLocation::kEnumValue, true);
     }
     for (const ast::InputValueDefinition* f : td.input_fields) {
-      walk_input_value(*f, DirectiveLocation::kInputFieldDefinition);
+      if (!out_.dropped_members.contains(f)) {
+        walk_input_value(*f, DirectiveLocation::kInputFieldDefinition);
+      }
     }
   }
 
@@ -538,6 +630,15 @@ class SdlChecker {
     std::string_view n = name.value;
     if (defined_set_.contains(n)) return;
     if (sdl && standard_set_.contains(n)) return;
+    if (sdl && !strict_ && stepzen_type(n) != nullptr) {
+      if (declared_scalars_.insert(n).second) {
+        out_.dialect_types.push_back(stepzen_type(n));
+        warn("KnownTypeNames",
+             cat("Unknown type ", quoted(n), ". Declared it as the StepZen type ", n, "."),
+             {name.loc});
+      }
+      return;
+    }
     if (sdl && !strict_ && is_stepzen_scalar(n)) {
       if (declared_scalars_.insert(n).second) {
         out_.dialect_scalars.push_back(n);
@@ -602,7 +703,28 @@ class SdlChecker {
     }
   }
 
+  // A schema that applies StepZen's directives is served by StepZen, whose
+  // requests may use its executable directives: declare those the document
+  // does not define, with one warning at the first StepZen directive.
+  void declare_stepzen_executable_directives() {
+    std::string names;
+    for (const ast::DirectiveDefinition* d : stepzen_executable_directives()) {
+      if (directives_.contains(d->name.value)) continue;
+      out_.dialect_directives.push_back(d);
+      names += cat(names.empty() ? "" : ", ", "@", d->name.value);
+    }
+    if (names.empty()) return;
+    warn("KnownDirectives",
+         cat("Unknown directive \"@", first_stepzen_directive_->name.value,
+             "\". The schema is written for StepZen; declared StepZen's executable directives ",
+             names, "."),
+         {first_stepzen_directive_->loc});
+  }
+
   void keep_directive(const ast::Directive& d, DirectiveLocation location) {
+    if (first_stepzen_directive_ == nullptr && is_stepzen_directive(d.name.value)) {
+      first_stepzen_directive_ = &d;
+    }
     auto [it, fresh] = kept_index_.emplace(d.name.value, out_.kept_directives.size());
     if (fresh) {
       out_.kept_directives.push_back(KeptDirective{d.name.value, 0, d.loc});
@@ -672,11 +794,14 @@ class SdlChecker {
   NameMap<const ast::TypeDefinition*> known_type_names_;
   NameMap<NameMap<const ast::Name*>> enum_values_;
   NameMap<NameMap<const ast::Name*>> field_names_;
+  // By type, the first node of each field, input field or enum value name.
+  NameMap<NameMap<const void*>> member_nodes_;
   NameMap<const ast::DirectiveDefinition*> directive_names_;
   SeenDirectives schema_directives_;
   NameMap<SeenDirectives> type_directives_;
   NameMap<std::vector<const ast::TypeDefinition*>> extensions_;
-  NameSet declared_scalars_;
+  NameSet declared_scalars_;  // and StepZen types
+  const ast::Directive* first_stepzen_directive_ = nullptr;
   NameMap<size_t> kept_index_;
 };
 

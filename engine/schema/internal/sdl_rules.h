@@ -11,13 +11,21 @@
 // Where the StepZen dialect has a fix and `strict` is off, the check records the
 // fix instead of an error: a StepZen scalar to declare, a duplicate definition or
 // extension to drop (identical) or to merge (a root type whose fields do not
-// clash), an unknown directive on a type-system definition to keep. Each fix
-// yields one warning. Definitions that are dropped are not checked further, as
-// if they had not been written.
+// clash), an identical field, input field or enum value repeated in a type and
+// its extensions to drop, an extension with no definition to take as the
+// definition, an empty `{}` on an extension (parsed with
+// ParseOptions::empty_extension_body) to ignore, an unknown directive on a
+// type-system definition to keep. With a schema definition that names only some
+// root types, the types named Mutation and Subscription (Query too) fill the
+// slots it leaves empty, as StepZen takes them (so their repeated definitions
+// merge like other root types; the builder warns). Each fix yields one warning.
+// Definitions and members that are dropped are not checked further, as if they
+// had not been written.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/base/diagnostic.h"
@@ -29,6 +37,7 @@ enum class Disposition : uint8_t {
   kKeep,
   kDrop,              // an identical duplicate: ignore it
   kMergeAsExtension,  // a repeated root type definition: treat it as an extension
+  kDefinition,        // the first extension of a type with no definition: it defines the type
 };
 
 struct KeptDirective {
@@ -43,6 +52,14 @@ struct SdlCheck {
   std::vector<Disposition> disposition;           // one per definition of the document
   std::vector<std::string_view> dialect_scalars;  // StepZen scalars to declare, by first use
   std::vector<KeptDirective> kept_directives;     // by first use
+  // StepZen types to declare (PageInfo), by first use; nodes of stepzen_document().
+  std::vector<const ast::TypeDefinition*> dialect_types;
+  // StepZen's executable directives to declare: the schema applies a StepZen
+  // directive and defines none of them itself.
+  std::vector<const ast::DirectiveDefinition*> dialect_directives;
+  // Fields, input fields and enum values that repeat an identical earlier one
+  // of the same type: skipped when building.
+  std::unordered_set<const void*> dropped_members;
 };
 
 // `prelude` supplies the standard type names and the specified directives.
