@@ -379,8 +379,8 @@ TEST(IntrospectionToSdlErrors, DamagedInputNeverCrashes) {
     errors += introspection_to_sdl(std::string_view(json).substr(0, cut), "x").ok() ? 0 : 1;
     ++total;
   }
-  for (size_t at = 0; at < json.size(); at += 13) {
-    for (char c : {'"', '}', '0', 'n', '['}) {
+  for (size_t at = 0; at < json.size(); at += 89) {
+    for (char c : {'"', '}', '0'}) {
       std::string damaged = json;
       damaged[at] = c;
       auto r = introspection_to_sdl(damaged, "x");
@@ -389,7 +389,7 @@ TEST(IntrospectionToSdlErrors, DamagedInputNeverCrashes) {
     }
   }
   EXPECT_EQ(errors, (json.size() + 96) / 97);  // a truncated JSON is never accepted
-  EXPECT_GT(total, 1000u);
+  EXPECT_GT(total, 1500u);
 }
 
 }  // namespace
