@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/graphql/parser.h"
+#include "engine/schema/internal/default_value.h"
 #include "engine/schema/internal/prelude.h"
 #include "engine/schema/internal/schema_builder.h"
 #include "engine/schema/internal/schema_checks.h"
@@ -145,6 +146,31 @@ const DirectiveDef& Schema::directive(DirectiveId id) const { return impl_->dire
 const DirectiveDef* Schema::directive_named(std::string_view name) const {
   DirectiveId id = impl_->directive_index.find(NameTable::kNoScope, name);
   return id == kNone ? nullptr : &impl_->directives[id];
+}
+
+// ---------------------------------------------------------------- for printers
+
+std::string_view Schema::description() const { return impl_->schema_description; }
+
+std::vector<DirectiveLocation> Schema::directive_locations(DirectiveId id) const {
+  std::vector<DirectiveLocation> out;
+  if (const ast::DirectiveDefinition* node = impl_->directive_syntax[id].definition) {
+    for (const ast::Name* name : node->locations) {
+      DirectiveLocation l;
+      if (directive_location_from_name(name->value, &l)) out.push_back(l);
+    }
+    return out;
+  }
+  const uint32_t set = impl_->directives[id].locations;
+  for (uint32_t l = 0; l < 32; ++l) {
+    if ((set >> l) & 1u) out.push_back(static_cast<DirectiveLocation>(l));
+  }
+  return out;
+}
+
+std::optional<std::string> Schema::default_value_text(const InputValue& value) const {
+  if (value.default_value == nullptr) return std::nullopt;
+  return print_default_value(*impl_, value.type, *value.default_value);
 }
 
 // ---------------------------------------------------------------- type relations

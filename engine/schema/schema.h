@@ -40,6 +40,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -231,6 +232,18 @@ class Schema {
   std::span<const DirectiveDef> directives() const;
   const DirectiveDef& directive(DirectiveId id) const;
   const DirectiveDef* directive_named(std::string_view name) const;
+
+  // ---- for printers (print_sdl, introspection); not for the hot path
+  // The schema's description (the string before `schema {`), empty when none.
+  std::string_view description() const;
+  // The locations of directive `id` in the order its definition writes them
+  // (graphql-js keeps that order; DirectiveDef::locations is a set). A kept
+  // unknown directive has none written: its set's locations in spec order.
+  std::vector<DirectiveLocation> directive_locations(DirectiveId id) const;
+  // The default of an argument or input field as graphql-js prints it (its
+  // astFromValue of the coerced value, see print_sdl): "[3]" for `[Int] = 3`;
+  // nullopt when it has none. Allocates.
+  std::optional<std::string> default_value_text(const InputValue& value) const;
 
   // ---- type relations
   bool is_input_type(TypeRef t) const;   // scalar, enum, input object (through wrappers)
