@@ -79,7 +79,7 @@ TEST(BatchMalformed, EveryCsvIssueAmongGoodRows) {
 
   BatchOptions o;
   o.input = dir.file("in.csv");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   o.output = dir.file("out.jsonl");
   o.max_field_bytes = 4096;
   o.shard_records = 3;
@@ -129,7 +129,7 @@ TEST(BatchMalformed, AnOpenQuoteDoesNotSwallowTheNextRow) {
              "g3,{ users { id } },{ users { name } }\n");
   BatchOptions o;
   o.input = dir.file("in.csv");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   o.output = dir.file("out.jsonl");
   auto report = run_batch(o);
   ASSERT_TRUE(report.ok()) << report.error().message;
@@ -156,7 +156,7 @@ TEST(BatchMalformed, GoodRowsScoreAsIfAloneInTheFile) {
              "id,reference,candidate\n" + good_a + "x,\"broken\"quote,y\n" + good_b + "\"\n");
   write_file(dir.file("clean.csv"), "id,reference,candidate\n" + good_a + good_b);
   BatchOptions o;
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   o.input = dir.file("mixed.csv");
   o.output = dir.file("mixed.jsonl");
   ASSERT_TRUE(run_batch(o).ok());
@@ -192,7 +192,7 @@ TEST(BatchMalformed, EveryJsonlIssueAmongGoodRows) {
 
   BatchOptions o;
   o.input = dir.file("in.jsonl");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   o.output = dir.file("out.jsonl");
   o.max_field_bytes = 4096;
   auto report = run_batch(o);

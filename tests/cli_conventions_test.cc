@@ -49,8 +49,8 @@ TEST_F(CliConventions, HelpForAnUnknownCommandIsAUsageError) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
-            "gqleval help: unknown command 'nosuch'; the commands are validate, score, compare "
-            "(see 'gqleval --help')\n");
+            "gqleval help: unknown command 'nosuch'; the commands are validate, score, compare, "
+            "schema (see 'gqleval --help')\n");
 }
 
 TEST_F(CliConventions, HelpListsTheShortLetters) {

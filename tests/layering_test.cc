@@ -34,9 +34,11 @@ const std::map<std::string, std::set<std::string>> kLayers = {
     {"engine/score",
      {"engine/normalize", "engine/validate", "engine/schema", "engine/graphql", "engine/base",
       "kernels", "io"}},
+    {"engine/sources",
+     {"engine/introspection", "engine/schema", "engine/graphql", "engine/base", "io"}},
     {"engine/batch",
-     {"engine/score", "engine/normalize", "engine/validate", "engine/schema", "engine/graphql",
-      "engine/base", "kernels", "io"}},
+     {"engine/sources", "engine/introspection", "engine/score", "engine/normalize",
+      "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
 };
 
 // The layer a repository path belongs to, or "" for code above the layers

@@ -153,9 +153,9 @@ std::vector<std::pair<std::string, std::string>> fingerprint(const BatchOptions&
                       ";references=" + joined(c.references) + ";candidate=" + c.candidate +
                       ";id=" + c.id + ";variables=" + c.variables +
                       ";group_by=" + joined(c.group_by) + ";keep=" + joined(c.keep)},
-      {"schema_file",
-       o.schema_file + (schemas.fixed ? std::string(" ") + io::xxh128_digest(schemas.fixed->text)
-                                      : std::string())},
+      {"schema",
+       joined(o.schema) + (schemas.fixed ? std::string(" ") + io::xxh128_digest(schemas.fixed->text)
+                                         : std::string())},
       {"rules",
        p.rule_profile +
            (p.rules_file_hash.empty() ? std::string() : std::string(" ") + p.rules_file_hash)},
@@ -280,13 +280,13 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   auto provenance = start_provenance(o);
   if (!provenance) return Unexpected{std::move(provenance.error())};
-  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns,
-                           !o.schema_file.empty(), RowKind::kScore);
+  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
+                           RowKind::kScore);
   if (!opened) return Unexpected{std::move(opened.error())};
   BatchInput& input = opened->input;
   auto options = cache_options(o);
   if (!options) return Unexpected{std::move(options.error())};
-  auto schemas = make_schema_sources(std::move(*options), o.schema_file, o.input);
+  auto schemas = make_schema_sources(std::move(*options), o.schema, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
   BatchContext context;

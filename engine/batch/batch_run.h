@@ -49,7 +49,9 @@ struct BatchOptions {
   std::string input;
   InputFormat input_format = InputFormat::kAuto;
   ColumnSpec columns;
-  std::string schema_file;  // one schema for every row; empty: per row
+  // One schema for every row, from these sources (sources/schema_sources.h:
+  // files, glob patterns, StepZen projects); empty: per row.
+  std::vector<std::string> schema;
   std::string rules_file;   // rewrite rules (normalize/rules_file.h); empty: none
   normalize::RuleSwitches rules;
   bool strict_schema = false;

@@ -186,7 +186,7 @@ TEST(RunBatch, JsonlColumnsAreTheKeysOfEveryLine) {
              "\"{ user(id: 7) { name } }\", \"candidate\": \"{ user(id: 7) { name } }\"}\n");
   BatchOptions o;
   o.input = dir.file("in.jsonl");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   auto lines = lines_of(run(o, dir).output);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "no_query");
@@ -205,7 +205,7 @@ TEST(RunBatch, RulesFileWarningsAreReported) {
   write_file(dir.file("in.csv"), "reference,candidate\n{ users { id } },{ users { id } }\n");
   BatchOptions o;
   o.input = dir.file("in.csv");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   o.rules_file = dir.file("rules.json");
   const Outcome r = run(o, dir);
   ASSERT_EQ(r.report.facts.rules_warnings.size(), 1U);
@@ -227,7 +227,7 @@ TEST(RunBatch, VariablesThatAreNotAJsonObjectMakeABadRow) {
              "{ users { id } },{ users { id } },\n");
   BatchOptions o;
   o.input = dir.file("in.csv");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   auto lines = lines_of(run(o, dir).output);
   ASSERT_EQ(lines.size(), 3u);
   ResultLine broken(lines[0]);
@@ -248,7 +248,7 @@ TEST(RunBatch, OneSchemaFileForEveryRow) {
              "\"{ users { id } }\",\"{ users { name } }\"\n");
   BatchOptions o;
   o.input = dir.file("in.csv");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   auto lines = lines_of(run(o, dir).output);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "equivalent");
@@ -461,7 +461,7 @@ TEST(RunBatch, KeptColumnsAreCopiedWithTheirJsonTypes) {
       "not json\n");
   BatchOptions o;
   o.input = dir.file("in.jsonl");
-  o.schema_file = dir.file("schema.graphql");
+  o.schema = {dir.file("schema.graphql")};
   o.columns.keep = {"model", "qid", "meta"};
   auto lines = lines_of(run(o, dir).output);
   ASSERT_EQ(lines.size(), 3u);

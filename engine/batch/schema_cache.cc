@@ -7,10 +7,11 @@
 #include <utility>
 
 #include "engine/base/hash.h"
+#include "engine/introspection/introspection.h"
 #include "engine/schema/canonical_sdl.h"
 #include "engine/score/score_pair.h"
+#include "engine/sources/schema_sources.h"
 #include "io/content_hash.h"
-#include "io/file.h"
 
 namespace gqleval::batch {
 
@@ -124,10 +125,26 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
     if (auto hit = find_alias()) return hit;
   }
   // A new text: its canonical form decides whether a build can be shared.
+  // Introspection JSON is read as the SDL it describes, so the same schema
+  // as JSON and as SDL shares one build (and one verdict).
   auto entry = std::make_shared<SchemaEntry>();
   entry->text = std::string(sdl);
   entry->content_hash = io::hash64(sdl);
-  const std::optional<std::string> canonical = schema::canonical_sdl(sdl);
+  std::string converted;
+  std::string_view source = sdl;
+  if (introspection::is_introspection_json(sdl)) {
+    auto as_sdl = introspection::introspection_to_sdl(sdl, "schema");
+    if (!as_sdl) {
+      entry->errors = std::move(as_sdl.error());
+      std::lock_guard lock(mutex_);
+      if (auto hit = find_alias()) return hit;
+      count_locked(h, true, nullptr);
+      return insert_locked(std::move(entry), h, nullptr);
+    }
+    converted = std::move(*as_sdl);
+    source = converted;
+  }
+  const std::optional<std::string> canonical = schema::canonical_sdl(source);
   const uint64_t canonical_hash = canonical ? hash(*canonical) : h;
   bool known_failure = false;
   if (canonical) {
@@ -163,7 +180,7 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
   } else {
     // No canonical form, or it does not build: the errors come from this
     // text, so their positions are its own.
-    Built b = build_text(sdl, options_);
+    Built b = build_text(source, options_);
     builds_.fetch_add(1, std::memory_order_relaxed);
     entry->schema = std::move(b.schema);
     entry->rewrites = std::move(b.rewrites);
@@ -293,13 +310,14 @@ const std::string* SchemaFiles::read(std::string_view path, const Diagnostic** e
     auto file = std::make_unique<File>();
     std::string full(path);
     if (!full.empty() && full.front() != '/' && !base_dir_.empty()) full = base_dir_ + "/" + full;
-    auto text = full.empty() ? Result<std::string, Diagnostic>(Unexpected{
-                                   make_error("IO", "the schema path cell is empty", SourcePos{})})
-                             : io::read_file(full);
-    if (text) {
-      file->text = std::move(*text);
+    // A path may name a file, a glob, or a StepZen project (a folder or its
+    // index.graphql), as --schema may.
+    if (full.empty()) {
+      file->error = make_error("IO", "the schema path cell is empty", SourcePos{});
+    } else if (auto loaded = sources::load_schema(std::span(&full, 1))) {
+      file->text = std::move(loaded->sdl);
     } else {
-      file->error = std::move(text.error());
+      file->error = std::move(loaded.error());
     }
     it = files_.emplace(std::string(path), std::move(file)).first;
   }

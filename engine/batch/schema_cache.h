@@ -9,7 +9,9 @@
 // so a file whose every row carries its own variant of 13 schemas builds 13
 // schemas, not one per row. A schema that does not build is reported from
 // each text's own source (its errors' positions are that text's), and a text
-// that does not parse is its own canonical form.
+// that does not parse is its own canonical form. A text that is introspection
+// JSON (engine/introspection) is read as the SDL it describes: as JSON or as
+// SDL, one schema is one build.
 //
 // Bound: aliases are kept in least-recently-used order; while the bytes held
 // (alias texts, canonical texts and the estimated size of each build, see

@@ -28,14 +28,14 @@ Diagnostics check_document(const schema::Schema& schema, std::string_view text,
 }
 
 Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
-  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns,
-                           !o.schema_file.empty(), RowKind::kValidate);
+  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
+                           RowKind::kValidate);
   if (!opened) return Unexpected{std::move(opened.error())};
   SchemaCacheOptions cache_options;
   cache_options.build.strict = o.strict_schema;
   cache_options.build_rewrites = false;
   cache_options.max_bytes = o.schema_cache_bytes;
-  auto schemas = make_schema_sources(std::move(cache_options), o.schema_file, o.input);
+  auto schemas = make_schema_sources(std::move(cache_options), o.schema, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
   ValidateContext context;
@@ -53,7 +53,7 @@ Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
   Progress progress(o.progress, opened->input.buffer().size(), std::move(progress_options));
   io::PageReleaser pages(opened->input.buffer());
   run_pipeline(
-      opened->input, PipelineOptions{o.threads, o.shard_records, 0},
+      opened->input, PipelineOptions{o.threads, o.shard_records, 0, {}},
       [&] { return std::make_unique<RowValidator>(context); },
       [&](const ShardDone& done) {
         output.write(done.out);

@@ -40,7 +40,9 @@ struct ValidateRunOptions {
   std::string input;
   InputFormat input_format = InputFormat::kAuto;
   ColumnSpec columns;       // query, schema, schema_path are read
-  std::string schema_file;  // one schema for every row; empty: per row
+  // One schema for every row, from these sources (sources/schema_sources.h:
+  // files, glob patterns, StepZen projects); empty: per row.
+  std::vector<std::string> schema;
   bool strict_schema = false;
   validate::ValidateOptions validate;
   std::string operation;                        // for documents with several operations

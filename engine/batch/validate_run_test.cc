@@ -102,7 +102,7 @@ TEST(RunValidate, OneSchemaForEveryRowAndItsErrors) {
   ValidateRunOptions o;
   o.input = dir.file("rows.csv");
   o.output = dir.file("out.jsonl");
-  o.schema_file = dir.file("bad.graphql");
+  o.schema = {dir.file("bad.graphql")};
   auto r = run_validate(o);
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->invalid, 2u);

@@ -79,6 +79,9 @@ Args::Args(std::string_view command, std::span<const FlagSpec> specs, std::span<
       break;
     }
     slot.push_back(std::move(value));
+    while (spec->takes_list && !inline_value && i + 1 < argv.size() && argv[i + 1][0] != '-') {
+      slot.emplace_back(argv[++i]);
+    }
   }
 }
 

@@ -21,6 +21,9 @@ struct FlagSpec {
   std::string_view help;
   bool repeatable = false;
   char short_name = '\0';  // `-o` for --out; '\0': none
+  // Takes every argument after it up to the next one that starts with '-'
+  // (`--schemaPaths a.graphql b.graphql`), as Relay's CLI reads its arrays.
+  bool takes_list = false;
 };
 
 class Args {

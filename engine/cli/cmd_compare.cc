@@ -15,6 +15,7 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/print_diagnostics.h"
 #include "engine/cli/rule_flags.h"
+#include "engine/cli/schema_flag.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/rules_file.h"
 #include "engine/schema/schema.h"
@@ -27,7 +28,8 @@ namespace gqleval::cli {
 namespace {
 
 constexpr FlagSpec kFlags[] = {
-    {"schema", "FILE", "The schema, as SDL (required)"},
+    kSchemaFlag,
+    kSchemaPathsFlag,
     {"reference", "FILE", "A further reference query; the best match counts", true},
     {"delta", "N", "Over-fetch budget: extra nodes a pass may have (default 0)"},
     {"rules", "FILE", "Rewrite rules (inverse pairs, endpoints, argument maps), JSON"},
@@ -96,7 +98,7 @@ bool read_into(const std::string& path, std::string* out) {
 // Fails `args` when a flag is wrong.
 score::ScoreOptions read_options(Args& args) {
   score::ScoreOptions options;
-  if (args.ok() && !args.value("schema")) args.fail("--schema is required");
+  if (args.ok() && read_schema_flags(args).empty()) args.fail("--schema is required");
   if (args.ok() && args.positionals().size() != 2) {
     const size_t n = args.positionals().size();
     args.fail("give a reference file and a candidate file (got " + std::to_string(n) +
@@ -127,10 +129,13 @@ bool read_inputs(const Args& args, CompareInputs& in) {
   in.reference_paths = {args.positionals()[0]};
   for (const std::string& p : args.values("reference")) in.reference_paths.push_back(p);
   in.references.resize(in.reference_paths.size());
-  if (!read_into(*args.value("schema"), &in.sdl) ||
-      !read_into(args.positionals()[1], &in.candidate)) {
+  auto schema = sources::load_schema(read_schema_flags(args));
+  if (!schema) {
+    std::fprintf(stderr, "gqleval compare: %s\n", schema.error().message.c_str());
     return false;
   }
+  in.sdl = std::move(schema->sdl);
+  if (!read_into(args.positionals()[1], &in.candidate)) return false;
   for (size_t i = 0; i < in.references.size(); ++i) {
     if (!read_into(in.reference_paths[i], &in.references[i])) return false;
   }
@@ -160,7 +165,7 @@ int print_result(const Args& args, const CompareInputs& in, const score::ScoreOp
     score::RenderLabels labels;
     labels.references = in.reference_paths;
     labels.candidate = args.positionals()[1];
-    labels.schema = *args.value("schema");
+    labels.schema = read_schema_flags(args).front();
     std::fputs(score::render_text(r, labels).c_str(), stdout);
     std::fputs(("rules: " + profile + "\n").c_str(), stdout);
   }

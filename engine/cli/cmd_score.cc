@@ -18,6 +18,7 @@
 #include "engine/cli/progress_flag.h"
 #include "engine/cli/rule_flags.h"
 #include "engine/cli/schema_cache_flag.h"
+#include "engine/cli/schema_flag.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
 
@@ -36,7 +37,8 @@ constexpr FlagSpec kFlags[] = {
      "Exit 1 when a metric is under its threshold: pass_rate=0.6, mean_f1=0.5, compared_rate=0.9 "
      "(comma-separated)",
      true},
-    {"schema", "FILE", "One schema (SDL) for every row, instead of a schema column"},
+    kSchemaFlag,
+    kSchemaPathsFlag,
     {"schema-col", "NAME", "The column with each row's schema text"},
     {"schema-path-col", "NAME", "The column with each row's schema file (relative to the input)"},
     {"reference-col", "NAME", "A reference column; several make several references", true},
@@ -150,7 +152,7 @@ batch::BatchOptions read_options(Args& args) {
     o.output_format = batch::OutputFormat::kCsv;
   }
   read_format_flag(args, o.input_format);
-  o.schema_file = args.value("schema").value_or("");
+  o.schema = read_schema_flags(args);
   read_column_flags(args, o.columns);
   o.columns.group_by = args.values("group-by");
   o.extract = !args.has("no-extract");

@@ -13,6 +13,7 @@
 #include "engine/cli/print_diagnostics.h"
 #include "engine/cli/progress_flag.h"
 #include "engine/cli/schema_cache_flag.h"
+#include "engine/cli/schema_flag.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/rule.h"
 #include "engine/validate/validator.h"
@@ -22,7 +23,8 @@ namespace gqleval::cli {
 namespace {
 
 constexpr FlagSpec kFlags[] = {
-    {"schema", "FILE", "The schema, as SDL (required unless --input has a schema column)"},
+    kSchemaFlag,
+    kSchemaPathsFlag,
     {"input", "ROWS",
      "Validate the rows of a CSV, TSV or JSON Lines file (gzip, zstd; - for stdin) instead "
      "of query files"},
@@ -70,7 +72,7 @@ int validate_rows(Args& args, const validate::ValidateOptions& options) {
   // The input is read as `score` reads it: the same flags, formats and paths.
   read_column_flags(args, o.columns);
   read_format_flag(args, o.input_format);
-  o.schema_file = args.value("schema").value_or("");
+  o.schema = read_schema_flags(args);
   o.strict_schema = args.has("strict-schema");
   o.validate = options;
   o.operation = args.value("operation").value_or("");
@@ -99,12 +101,12 @@ int run_validate(std::span<char* const> argv) {
     std::fputs(format_flags(kFlags).c_str(), stdout);
     return kExitOk;
   }
-  auto schema_path = args.value("schema");
+  const std::vector<std::string> schema_sources = read_schema_flags(args);
   const bool rows = args.has("input");
   if (args.ok() && rows && !args.positionals().empty()) {
     args.fail("give either --input or query files, not both");
   }
-  if (args.ok() && !rows && !schema_path) args.fail("--schema is required");
+  if (args.ok() && !rows && schema_sources.empty()) args.fail("--schema is required");
   if (args.ok() && !rows && args.positionals().empty()) args.fail("no query file given");
   validate::ValidateOptions options;
   options.lenient = args.has("lenient");
@@ -123,21 +125,26 @@ int run_validate(std::span<char* const> argv) {
 
   if (rows) return validate_rows(args, options);
 
-  auto sdl = io::read_file(*schema_path);
-  if (!sdl) {
-    std::fprintf(stderr, "gqleval validate: %s\n", sdl.error().message.c_str());
+  auto loaded = sources::load_schema(schema_sources);
+  if (!loaded) {
+    std::fprintf(stderr, "gqleval validate: %s\n", loaded.error().message.c_str());
     return kExitUsage;
   }
   schema::BuildOptions build_options;
   build_options.strict = args.has("strict-schema");
-  auto built = schema::Schema::build(*sdl, build_options);
+  auto built = schema::Schema::build(loaded->sdl, build_options);
   if (!built) {
-    print_diagnostics(built.error(), *schema_path, stderr);
-    std::fprintf(stderr, "gqleval validate: the schema %s does not build\n", schema_path->c_str());
+    print_schema_diagnostics(built.error(), *loaded, stderr);
+    std::string names;
+    for (const std::string& s : schema_sources) {
+      if (!names.empty()) names += ' ';
+      names += s;
+    }
+    std::fprintf(stderr, "gqleval validate: the schema %s does not build\n", names.c_str());
     return kExitUsage;
   }
   const schema::Schema& schema = **built;
-  if (!args.has("quiet")) print_diagnostics(schema.warnings(), *schema_path, stderr);
+  if (!args.has("quiet")) print_schema_diagnostics(schema.warnings(), *loaded, stderr);
 
   bool any_invalid = false;
   Arena arena;

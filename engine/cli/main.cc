@@ -21,6 +21,7 @@ constexpr std::string_view kUsage =
     "  validate   Validate queries against a schema, as a GraphQL server would\n"
     "  score      Score a CSV or JSON Lines file of model answers, one result per row\n"
     "  compare    Compare one candidate query with a reference and explain the verdict\n"
+    "  schema     Build a schema from its files (SDL, globs, StepZen projects) and print it\n"
     "\n"
     "Run 'gqleval help <command>' (or 'gqleval <command> --help') for the options\n"
     "of a command, 'gqleval --version' for the version and commit.\n";
@@ -34,6 +35,7 @@ constexpr Command kCommands[] = {
     {"validate", gqleval::cli::run_validate},
     {"score", gqleval::cli::run_score},
     {"compare", gqleval::cli::run_compare},
+    {"schema", gqleval::cli::run_schema},
 };
 
 const Command* find_command(std::string_view name) {
@@ -54,7 +56,7 @@ int run_help(std::span<char* const> rest) {
   const Command* command = rest.size() == 1 ? find_command(name) : nullptr;
   if (command == nullptr) {
     std::fprintf(stderr,
-                 "gqleval help: %s; the commands are validate, score, compare (see 'gqleval "
+                 "gqleval help: %s; the commands are validate, score, compare, schema (see 'gqleval "
                  "--help')\n",
                  rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
                                   : "give one command");

@@ -1,5 +1,7 @@
 #include "engine/batch/internal/run_setup.h"
 
+#include "engine/sources/schema_sources.h"
+
 #include "engine/batch/result_format.h"
 #include "io/file.h"
 
@@ -39,17 +41,17 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
 }
 
 Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
-                                                    const std::string& schema_file,
+                                                    const std::vector<std::string>& schema,
                                                     const std::string& input_path) {
   SchemaSetup setup;
   setup.cache = std::make_unique<SchemaCache>(std::move(options));
   setup.files = std::make_unique<SchemaFiles>(input_folder(input_path));
   setup.sources.cache = setup.cache.get();
   setup.sources.files = setup.files.get();
-  if (!schema_file.empty()) {
-    auto text = io::read_file(schema_file);
-    if (!text) return Unexpected{std::move(text.error())};
-    setup.fixed = setup.cache->get(*text);
+  if (!schema.empty()) {
+    auto loaded = sources::load_schema(schema);
+    if (!loaded) return Unexpected{std::move(loaded.error())};
+    setup.fixed = setup.cache->get(loaded->sdl);
     setup.sources.fixed = setup.fixed.get();
   }
   return setup;

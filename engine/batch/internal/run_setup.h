@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
@@ -29,9 +30,9 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
                                            size_t max_field_bytes, const ColumnSpec& spec,
                                            bool schema_given, RowKind kind);
 
-// The schema cache, the run's one schema (read from `schema_file` when it is
-// not empty) and the schema files named per row (relative to the input's
-// folder). They live as long as the run.
+// The schema cache, the run's one schema (read from the `schema` sources when
+// there are some: sources/schema_sources.h) and the schema files named per row (relative to the
+// input's folder). They live as long as the run.
 struct SchemaSetup {
   std::unique_ptr<SchemaCache> cache;
   std::unique_ptr<SchemaFiles> files;
@@ -39,7 +40,7 @@ struct SchemaSetup {
   SchemaSources sources;
 };
 Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
-                                                    const std::string& schema_file,
+                                                    const std::vector<std::string>& schema,
                                                     const std::string& input_path);
 
 // Opens `output` ("-": standard output); refuses the input file itself, which

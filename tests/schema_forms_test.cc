@@ -1,0 +1,190 @@
+// Schemas as users have them (issue #20): the form of a schema never changes a
+// verdict. The bundled NL2GQL set is scored with each row's schema as SDL text
+// in the cell, as introspection JSON in the cell, and as two files named by a
+// glob in a schema_path column: the three results files are the same bytes.
+// `gqleval schema` builds any source and prints it as SDL or introspection
+// JSON; bad sources are exit 2 with a message naming the file.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "engine/batch/batch_input.h"
+#include "engine/batch/columns.h"
+#include "engine/introspection/introspection.h"
+#include "engine/schema/schema.h"
+#include "io/json_writer.h"
+#include "tests/support/cli_runner.h"
+
+namespace gqleval {
+namespace {
+
+using cli_test::CommandRun;
+using cli_test::run_gqleval;
+using cli_test::slurp;
+
+class SchemaForms : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = ::testing::TempDir() + "gqleval_schema_forms_" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void put(const std::string& name, const std::string& text) const {
+    const std::filesystem::path p = dir_ + name;
+    std::filesystem::create_directories(p.parent_path());
+    FILE* f = std::fopen(p.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+  CommandRun gqleval(const std::string& args) const { return run_gqleval(dir_, args); }
+  std::string dir_;
+};
+
+// The SDL split in two at the definition that starts nearest its middle (a
+// line that starts with a letter or a description's quote: the NL2GQL
+// schemas indent their fields).
+std::pair<std::string, std::string> split_sdl(const std::string& sdl) {
+  size_t best = 0;
+  for (size_t at = sdl.find('\n'); at != std::string::npos && at + 1 < sdl.size();
+       at = sdl.find('\n', at + 1)) {
+    const char c = sdl[at + 1];
+    if (!std::isalpha(static_cast<unsigned char>(c)) && c != '"') continue;
+    const auto distance = [&](size_t x) {
+      return x > sdl.size() / 2 ? x - sdl.size() / 2 : sdl.size() / 2 - x;
+    };
+    if (best == 0 || distance(at + 1) < distance(best)) best = at + 1;
+  }
+  if (best == 0) return {sdl, ""};
+  return {sdl.substr(0, best), sdl.substr(best)};
+}
+
+TEST_F(SchemaForms, SdlIntrospectionJsonAndSplitFilesScoreTheSame) {
+  auto input =
+      batch::BatchInput::open(std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv",
+                              batch::InputFormat::kCsv);
+  ASSERT_TRUE(input.ok());
+  batch::ColumnSpec spec;
+  spec.candidate = "gt_query_2";
+  auto columns = batch::resolve_columns(input->column_names(), spec, false);
+  ASSERT_TRUE(columns.ok());
+  batch::RecordReader reader(*input);
+  io::RecordShard shard;
+  io::ShardLimits limits;
+  limits.max_records = 100000;
+  input->next_shard(limits, shard);
+
+  std::map<std::string, int> schema_ids;  // SDL -> its folder number
+  std::string as_sdl, as_json, as_files;
+  for (const io::RecordSpan& span : shard.records) {
+    ASSERT_TRUE(reader.read(span));
+    const std::string sdl(reader.cell(columns->schema));
+    auto [it, fresh] = schema_ids.emplace(sdl, static_cast<int>(schema_ids.size()));
+    const std::string folder = "schemas/" + std::to_string(it->second);
+    std::string json;
+    {
+      auto built = schema::Schema::build(sdl);
+      ASSERT_TRUE(built.ok());
+      json = introspection::schema_to_introspection_json(**built);
+    }
+    if (fresh) {
+      auto [first, second] = split_sdl(sdl);
+      ASSERT_FALSE(second.empty());
+      put(folder + "/a.graphql", first);
+      put(folder + "/b.graphql", second);
+    }
+    std::string candidate(reader.cell(columns->candidate));
+    if (candidate.empty()) candidate = std::string(reader.cell(columns->references[0]));
+    auto row = [&](std::string& out, std::string_view key, std::string_view schema) {
+      io::JsonWriter w(out);
+      w.begin_object()
+          .key("id")
+          .str(reader.cell(columns->id))
+          .key(key)
+          .str(schema)
+          .key("reference")
+          .str(reader.cell(columns->references[0]))
+          .key("candidate")
+          .str(candidate)
+          .end_object();
+      out.push_back('\n');
+    };
+    row(as_sdl, "schema", sdl);
+    row(as_json, "schema", json);
+    row(as_files, "schema_path", folder + "/*.graphql");
+  }
+  ASSERT_EQ(schema_ids.size(), 13u);
+  put("sdl.jsonl", as_sdl);
+  put("json.jsonl", as_json);
+  put("files.jsonl", as_files);
+  for (const char* name : {"sdl", "json", "files"}) {
+    const CommandRun r =
+        gqleval(std::string("score ") + name + ".jsonl -o " + name + ".out.jsonl -q");
+    ASSERT_EQ(r.exit_code, 0) << name << ": " << r.err;
+  }
+  const std::string sdl_results = slurp(dir_ + "sdl.out.jsonl");
+  ASSERT_EQ(std::count(sdl_results.begin(), sdl_results.end(), '\n'), 1164);
+  ASSERT_EQ(sdl_results.find("invalid_schema"), std::string::npos);
+  EXPECT_TRUE(slurp(dir_ + "json.out.jsonl") == sdl_results)
+      << "introspection JSON cells score differently from SDL cells";
+  EXPECT_TRUE(slurp(dir_ + "files.out.jsonl") == sdl_results)
+      << "a schema split into two files scores differently";
+}
+
+TEST_F(SchemaForms, SchemaCommandPrintsSdlOrIntrospection) {
+  put("a.graphql", "type Query { user(id: Int!): User }\n");
+  put("types/user.graphql", "\"A user\"\ntype User { id: Int! name: String }\n");
+  const CommandRun sdl = gqleval("schema a.graphql 'types/*.graphql'");
+  EXPECT_EQ(sdl.exit_code, 0) << sdl.err;
+  EXPECT_EQ(sdl.out,
+            "type Query {\n  user(id: Int!): User\n}\n\n\"\"\"A user\"\"\"\ntype User {\n  id: "
+            "Int!\n  name: String\n}\n");
+  EXPECT_EQ(sdl.err, "");
+  const CommandRun json = gqleval("schema --introspection a.graphql types/user.graphql");
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("{\"data\":{\"__schema\":{", 0), 0u) << json.out.substr(0, 80);
+  // Read back, it is the same schema.
+  put("schema.json", json.out);
+  const CommandRun back = gqleval("schema schema.json");
+  EXPECT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_EQ(back.out, sdl.out);
+}
+
+TEST_F(SchemaForms, SchemaCommandNamesTheFileOfEachError) {
+  put("a.graphql", "type Query { user: User }\n");
+  put("b.graphql", "\ntype User {\n  id: Nope\n}\n");
+  const CommandRun r = gqleval("schema a.graphql b.graphql");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "b.graphql:3:7: KnownTypeNames: Unknown type \"Nope\".\n"
+            "gqleval schema: the schema does not build (1 errors)\n");
+  const CommandRun glob = gqleval("schema 'nowhere/*.graphql'");
+  EXPECT_EQ(glob.exit_code, 2);
+  EXPECT_EQ(glob.err, "gqleval schema: no file matches nowhere/*.graphql\n");
+  put("proj/index.graphql", "schema @sdl(files: [\"gone.graphql\"]) { query: Query }\n");
+  const CommandRun missing = gqleval("schema proj");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err,
+            "gqleval schema: proj/index.graphql:1:21: @sdl names a file that cannot be read: "
+            "cannot open 'proj/gone.graphql': No such file or directory\n");
+}
+
+TEST_F(SchemaForms, RelaysSchemaPathsSpelling) {
+  put("a.graphql", "type Query { user: User }\n");
+  put("b.graphql", "type User { id: Int }\n");
+  put("q.graphql", "{ user { id } }\n");
+  const CommandRun r = gqleval("validate q.graphql --schemaPaths a.graphql b.graphql");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const CommandRun c = gqleval("compare --schema a.graphql --schema b.graphql q.graphql q.graphql");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+}
+
+}  // namespace
+}  // namespace gqleval
