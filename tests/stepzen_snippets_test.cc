@@ -13,8 +13,8 @@
 // The bar: every project builds and every request validates. The test prints
 // the figures, and for a failure the project and the diagnostics.
 //
-// Until the general schema loader lands in engine/schema/, the project is
-// assembled here: the texts in include order, separated by newlines.
+// The schema is read by gqleval's loader (engine/sources); the test also walks
+// the includes itself, to find the request documents and to check the files.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,6 +29,7 @@
 #include "engine/base/arena.h"
 #include "engine/graphql/parser.h"
 #include "engine/schema/schema.h"
+#include "engine/sources/schema_sources.h"
 #include "engine/validate/validator.h"
 #include "io/file.h"
 
@@ -175,7 +176,15 @@ TEST(StepZenSnippetsTest, EveryProjectBuildsAndEveryRequestValidates) {
       failures += name + ": " + project.problem;
       continue;
     }
-    auto schema = schema::Schema::build(project.sdl);
+    // The schema as gqleval's loader reads the project (sources/schema_sources.h):
+    // the same files, in the same order, as the test's own walk found.
+    auto loaded = sources::load_schema(std::vector<std::string>{index.string()});
+    if (!loaded.ok()) {
+      failures += name + ": " + loaded.error().message + "\n";
+      continue;
+    }
+    EXPECT_EQ(loaded->parts.size(), project.schema_files.size()) << name;
+    auto schema = schema::Schema::build(loaded->sdl);
     if (!schema.ok()) {
       failures += name + ": schema does not build\n" + describe(schema.error());
       continue;

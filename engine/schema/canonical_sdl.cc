@@ -22,9 +22,11 @@ bool defines_a_name_twice(const ast::Document& doc) {
     if (d->kind == ast::DefinitionKind::kSchema) {
       key = "schema";
     } else if (d->kind == ast::DefinitionKind::kDirective) {
-      key = "@" + std::string(ast::as<ast::DirectiveDefinition>(*d).name.value);
+      key = "@";
+      key += ast::as<ast::DirectiveDefinition>(*d).name.value;
     } else if (ast::is_type_definition(d->kind)) {
-      key = "type " + std::string(ast::as<ast::TypeDefinition>(*d).name.value);
+      key = "type ";
+      key += ast::as<ast::TypeDefinition>(*d).name.value;
     } else {
       continue;  // executable definitions: the build refuses them anyway
     }

@@ -191,7 +191,9 @@ class Loader {
 
     // Its includes, relative to its folder.
     Arena arena(size_t{16} * 1024);
-    auto doc = graphql::parse(*text, arena);
+    graphql::ParseOptions parse_options;
+    parse_options.empty_extension_body = true;  // as the dialect reads it
+    auto doc = graphql::parse(*text, arena, parse_options);
     if (!doc) return std::nullopt;  // its syntax error is the build's to report, with its place
     const std::vector<std::pair<std::string, SourcePos>> includes = sdl_includes(**doc);
     if (includes.empty()) return std::nullopt;
