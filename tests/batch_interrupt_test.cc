@@ -24,9 +24,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/batch/batch_input.h"
 #include "engine/batch/batch_test_util.h"
-#include "engine/batch/columns.h"
 #include "io/json_writer.h"
 
 namespace gqleval::batch {
@@ -41,31 +39,18 @@ constexpr int kRows = 20000;
 // The rows: NL2GQL's schema (with "# row N" appended), gt_query as the
 // reference and gt_query_2 (or gt_query) as the candidate.
 std::string make_input() {
-  auto input = BatchInput::open(
-      std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv", InputFormat::kCsv);
-  EXPECT_TRUE(input.ok());
-  ColumnSpec spec;
-  spec.candidate = "gt_query_2";
-  auto columns = resolve_columns(input->column_names(), spec, false);
-  EXPECT_TRUE(columns.ok());
-  RecordReader reader(*input);
-  io::RecordShard shard;
-  io::ShardLimits limits;
-  limits.max_records = 100000;
-  input->next_shard(limits, shard);
+  const std::vector<testing::Nl2gqlRow> rows = testing::nl2gql_rows();
   std::string out;
   for (int i = 0; i < kRows; ++i) {
-    EXPECT_TRUE(reader.read(shard.records[static_cast<size_t>(i) % shard.records.size()]));
-    const std::string schema =
-        std::string(reader.cell(columns->schema)) + "\n# row " + std::to_string(i) + "\n";
-    std::string_view candidate = reader.cell(columns->candidate);
-    if (i % 3 == 0) candidate = reader.cell(columns->references[0]);
+    const testing::Nl2gqlRow& row = rows[static_cast<size_t>(i) % rows.size()];
+    const std::string schema = row.schema + "\n# row " + std::to_string(i) + "\n";
+    const std::string& candidate = i % 3 == 0 ? row.reference : row.candidate;
     io::JsonWriter w(out);
     w.begin_object()
         .key("schema")
         .str(schema)
         .key("reference")
-        .str(reader.cell(columns->references[0]))
+        .str(row.reference)
         .key("candidate")
         .str(candidate)
         .end_object();

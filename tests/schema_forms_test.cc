@@ -12,8 +12,7 @@
 #include <map>
 #include <string>
 
-#include "engine/batch/batch_input.h"
-#include "engine/batch/columns.h"
+#include "engine/batch/batch_test_util.h"
 #include "engine/introspection/introspection.h"
 #include "engine/schema/schema.h"
 #include "io/json_writer.h"
@@ -66,56 +65,39 @@ std::pair<std::string, std::string> split_sdl(const std::string& sdl) {
 }
 
 TEST_F(SchemaForms, SdlIntrospectionJsonAndSplitFilesScoreTheSame) {
-  auto input =
-      batch::BatchInput::open(std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv",
-                              batch::InputFormat::kCsv);
-  ASSERT_TRUE(input.ok());
-  batch::ColumnSpec spec;
-  spec.candidate = "gt_query_2";
-  auto columns = batch::resolve_columns(input->column_names(), spec, false);
-  ASSERT_TRUE(columns.ok());
-  batch::RecordReader reader(*input);
-  io::RecordShard shard;
-  io::ShardLimits limits;
-  limits.max_records = 100000;
-  input->next_shard(limits, shard);
-
   std::map<std::string, int> schema_ids;  // SDL -> its folder number
   std::string as_sdl, as_json, as_files;
-  for (const io::RecordSpan& span : shard.records) {
-    ASSERT_TRUE(reader.read(span));
-    const std::string sdl(reader.cell(columns->schema));
-    auto [it, fresh] = schema_ids.emplace(sdl, static_cast<int>(schema_ids.size()));
+  for (const batch::testing::Nl2gqlRow& r : batch::testing::nl2gql_rows()) {
+    auto [it, fresh] = schema_ids.emplace(r.schema, static_cast<int>(schema_ids.size()));
     const std::string folder = "schemas/" + std::to_string(it->second);
     std::string json;
     {
-      auto built = schema::Schema::build(sdl);
+      auto built = schema::Schema::build(r.schema);
       ASSERT_TRUE(built.ok());
       json = introspection::schema_to_introspection_json(**built);
     }
     if (fresh) {
-      auto [first, second] = split_sdl(sdl);
+      auto [first, second] = split_sdl(r.schema);
       ASSERT_FALSE(second.empty());
       put(folder + "/a.graphql", first);
       put(folder + "/b.graphql", second);
     }
-    std::string candidate(reader.cell(columns->candidate));
-    if (candidate.empty()) candidate = std::string(reader.cell(columns->references[0]));
+    const std::string& candidate = r.candidate.empty() ? r.reference : r.candidate;
     auto row = [&](std::string& out, std::string_view key, std::string_view schema) {
       io::JsonWriter w(out);
       w.begin_object()
           .key("id")
-          .str(reader.cell(columns->id))
+          .str(r.id)
           .key(key)
           .str(schema)
           .key("reference")
-          .str(reader.cell(columns->references[0]))
+          .str(r.reference)
           .key("candidate")
           .str(candidate)
           .end_object();
       out.push_back('\n');
     };
-    row(as_sdl, "schema", sdl);
+    row(as_sdl, "schema", r.schema);
     row(as_json, "schema", json);
     row(as_files, "schema_path", folder + "/*.graphql");
   }

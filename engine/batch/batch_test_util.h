@@ -1,6 +1,7 @@
 // Helpers for the batch tests (engine/batch/*_test.cc and tests/batch_*_test.cc):
 // a scratch folder per test, whole-file reads and writes, result lines, and a
-// small view of one JSONL result object (simdjson) for field checks.
+// small view of one JSONL result object (simdjson) for field checks, and the
+// rows of the bundled NL2GQL test set.
 #pragma once
 
 #include <unistd.h>
@@ -15,6 +16,9 @@
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
+
+#include "engine/batch/batch_input.h"
+#include "engine/batch/columns.h"
 
 namespace gqleval::batch::testing {
 
@@ -130,6 +134,41 @@ inline std::string csv_quote(std::string_view field) {
   }
   out.push_back('"');
   return out;
+}
+
+// One row of the bundled NL2GQL test set (datasets/nl2gql/nl2gql_test.csv).
+struct Nl2gqlRow {
+  std::string id;
+  std::string schema;
+  std::string reference;  // gt_query
+  std::string candidate;  // gt_query_2 (empty in most rows)
+};
+
+// Every row of the bundled NL2GQL test set, in file order (1,164 rows).
+inline std::vector<Nl2gqlRow> nl2gql_rows() {
+  std::vector<Nl2gqlRow> rows;
+  auto input = BatchInput::open(
+      std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv", InputFormat::kCsv);
+  EXPECT_TRUE(input.ok());
+  if (!input.ok()) return rows;
+  ColumnSpec spec;
+  spec.candidate = "gt_query_2";
+  auto columns = resolve_columns(input->column_names(), spec, false);
+  EXPECT_TRUE(columns.ok());
+  if (!columns.ok()) return rows;
+  RecordReader reader(*input);
+  io::RecordShard shard;
+  io::ShardLimits limits;
+  limits.max_records = 100000;
+  input->next_shard(limits, shard);
+  for (const io::RecordSpan& span : shard.records) {
+    EXPECT_TRUE(reader.read(span));
+    rows.push_back(Nl2gqlRow{std::string(reader.cell(columns->id)),
+                             std::string(reader.cell(columns->schema)),
+                             std::string(reader.cell(columns->references[0])),
+                             std::string(reader.cell(columns->candidate))});
+  }
+  return rows;
 }
 
 }  // namespace gqleval::batch::testing

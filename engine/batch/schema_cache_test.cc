@@ -146,23 +146,8 @@ TEST(SchemaCache, EvictionKeepsBuildsSharedByLiveAliases) {
 // with glibc's allocator statistics (a sanitizer's allocator keeps none: then
 // the test has nothing to measure and says so).
 TEST(SchemaCache, BuildEstimateCoversTheHeapItTakes) {
-  auto input = BatchInput::open(
-      std::string(GQLEVAL_SOURCE_DIR) + "/datasets/nl2gql/nl2gql_test.csv", InputFormat::kCsv);
-  ASSERT_TRUE(input.ok());
-  ColumnSpec spec;
-  spec.candidate = "gt_query_2";
-  auto columns = resolve_columns(input->column_names(), spec, false);
-  ASSERT_TRUE(columns.ok());
-  RecordReader reader(*input);
-  io::RecordShard shard;
-  io::ShardLimits limits;
-  limits.max_records = 100000;
-  input->next_shard(limits, shard);
   std::set<std::string> texts;
-  for (const io::RecordSpan& span : shard.records) {
-    ASSERT_TRUE(reader.read(span));
-    texts.insert(std::string(reader.cell(columns->schema)));
-  }
+  for (const testing::Nl2gqlRow& row : testing::nl2gql_rows()) texts.insert(row.schema);
   ASSERT_EQ(texts.size(), 13u);
   SchemaCache cache;
   size_t measured_any = 0;
