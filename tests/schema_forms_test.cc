@@ -168,5 +168,33 @@ TEST_F(SchemaForms, RelaysSchemaPathsSpelling) {
   EXPECT_EQ(c.exit_code, 0) << c.err;
 }
 
+// A federated supergraph (tests/data/federation/supergraph.graphql, in the
+// layout Apollo's composition writes) is the API schema its router serves:
+// @inaccessible types, fields, arguments and enum values are gone, and so are
+// the join__ and link__ types and the federation directives.
+TEST_F(SchemaForms, ASupergraphIsTheApiSchemaItsRouterServes) {
+  const std::string supergraph =
+      std::string(GQLEVAL_SOURCE_DIR) + "/tests/data/federation/supergraph.graphql";
+  const CommandRun printed = gqleval("schema '" + supergraph + "'");
+  EXPECT_EQ(printed.exit_code, 0) << printed.err;
+  EXPECT_EQ(printed.err, "");
+  EXPECT_EQ(printed.out,
+            "type Product {\n  id: ID!\n  name: String\n  reviews(first: Int): [Review]\n  status: "
+            "Status\n}\n\nenum Status {\n  ACTIVE\n}\n\ntype Review {\n  body: String\n}\n\ntype "
+            "Query {\n  product(id: ID!): Product\n}\n");
+  EXPECT_EQ(printed.out.find("join__"), std::string::npos);
+  put("hidden.graphql", "{ product(id: \"1\") { hidden } }\n");
+  put("arg.graphql", "{ product(id: \"1\") { reviews(debug: true) { body } } }\n");
+  put("ok.graphql", "{ product(id: \"1\") { name reviews(first: 2) { body } status } }\n");
+  const CommandRun refused = gqleval("validate --quiet --schema '" + supergraph +
+                                     "' hidden.graphql arg.graphql ok.graphql");
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.out,
+            "hidden.graphql:1:22: FieldsOnCorrectType: Cannot query field \"hidden\" on type "
+            "\"Product\".\n"
+            "arg.graphql:1:30: KnownArgumentNames: Unknown argument \"debug\" on field "
+            "\"Product.reviews\".\n");
+}
+
 }  // namespace
 }  // namespace gqleval

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/graphql/parser.h"
+#include "engine/schema/internal/api_schema.h"
 #include "engine/schema/internal/default_value.h"
 #include "engine/schema/internal/prelude.h"
 #include "engine/schema/internal/schema_builder.h"
@@ -59,11 +60,14 @@ Result<std::shared_ptr<const Schema>, Diagnostics> Schema::build(std::string_vie
   parse_options.empty_extension_body = !options.strict;
   Result<const ast::Document*> document = graphql::parse(impl->sdl, impl->arena, parse_options);
   if (!document.ok()) return Unexpected{Diagnostics{std::move(document).error()}};
+  // A federated supergraph is the API schema its router serves.
+  const ast::Document* doc = *document;
+  if (const ast::Document* api = api_schema_of_supergraph(*doc, impl->arena)) doc = api;
 
-  SdlCheck check = check_sdl(**document, **prelude, options.strict);
+  SdlCheck check = check_sdl(*doc, **prelude, options.strict);
   if (!check.errors.empty()) return Unexpected{std::move(check.errors)};
   impl->warnings = std::move(check.warnings);
-  build_schema(*impl, **prelude, **document, check);
+  build_schema(*impl, **prelude, *doc, check);
   Diagnostics errors = check_schema(*impl);
   if (!errors.empty()) return Unexpected{std::move(errors)};
   return std::shared_ptr<const Schema>(std::make_shared<Schema>(std::move(impl)));
