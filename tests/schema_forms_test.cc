@@ -196,5 +196,43 @@ TEST_F(SchemaForms, ASupergraphIsTheApiSchemaItsRouterServes) {
             "\"Product.reviews\".\n");
 }
 
+// A subgraph builds with what the subgraph specification adds: the federation
+// directives, _Any, _Service, _Entity (the types with @key) and the root
+// fields _service and _entities; a Federation 1 subgraph with no Query type
+// gets one.
+TEST_F(SchemaForms, ASubgraphHasTheFieldsItsServerAdds) {
+  const std::string data = std::string(GQLEVAL_SOURCE_DIR) + "/tests/data/federation/";
+  put("v2.graphql",
+      "{ _service { sdl } _entities(representations: [{__typename: \"Product\", id: \"1\"}]) "
+      "{ ... on Product { name } } product(id: 1) { id } }\n");
+  put("v1.graphql",
+      "{ _service { sdl } _entities(representations: []) { ... on Review { body } ... on "
+      "Product { upc } } }\n");
+  put("not_entity.graphql",
+      "{ _entities(representations: []) { ... on Query { _service { sdl } } } }\n");
+  const CommandRun v2 =
+      gqleval("validate --quiet --schema '" + data + "subgraph_v2.graphql' v2.graphql");
+  EXPECT_EQ(v2.exit_code, 0) << v2.out << v2.err;
+  const CommandRun v1 =
+      gqleval("validate --quiet --schema '" + data + "subgraph_v1.graphql' v1.graphql");
+  EXPECT_EQ(v1.exit_code, 0) << v1.out << v1.err;
+  const CommandRun bad =
+      gqleval("validate --quiet --schema '" + data + "subgraph_v1.graphql' not_entity.graphql");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.out,
+            "not_entity.graphql:1:36: PossibleFragmentSpreads: Fragment cannot be spread here as "
+            "objects of type \"_Entity\" can never be of type \"Query\".\n");
+  const CommandRun printed = gqleval("schema --quiet '" + data + "subgraph_v1.graphql'");
+  EXPECT_EQ(printed.exit_code, 0) << printed.err;
+  EXPECT_NE(printed.out.find("union _Entity = Product | Review\n\ntype Query {\n  _service: "
+                             "_Service!\n  _entities(representations: [_Any!]!): [_Entity]!\n}\n"),
+            std::string::npos)
+      << printed.out;
+  // Strict is graphql-js's buildSchema: no additions, @key unknown.
+  const CommandRun strict = gqleval("schema --strict-schema '" + data + "subgraph_v2.graphql'");
+  EXPECT_EQ(strict.exit_code, 2);
+  EXPECT_NE(strict.err.find("Unknown directive \"@link\"."), std::string::npos) << strict.err;
+}
+
 }  // namespace
 }  // namespace gqleval

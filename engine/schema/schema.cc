@@ -1,6 +1,8 @@
 #include "engine/schema/schema.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "engine/graphql/parser.h"
@@ -11,6 +13,7 @@
 #include "engine/schema/internal/schema_checks.h"
 #include "engine/schema/internal/schema_impl.h"
 #include "engine/schema/internal/sdl_rules.h"
+#include "engine/schema/internal/subgraph.h"
 #include "engine/schema/internal/type_relations.h"
 
 namespace gqleval::schema {
@@ -60,9 +63,18 @@ Result<std::shared_ptr<const Schema>, Diagnostics> Schema::build(std::string_vie
   parse_options.empty_extension_body = !options.strict;
   Result<const ast::Document*> document = graphql::parse(impl->sdl, impl->arena, parse_options);
   if (!document.ok()) return Unexpected{Diagnostics{std::move(document).error()}};
-  // A federated supergraph is the API schema its router serves.
+  // A federated supergraph is the API schema its router serves; a subgraph
+  // gets what its server adds (the dialect's reading: strict is graphql-js's).
   const ast::Document* doc = *document;
-  if (const ast::Document* api = api_schema_of_supergraph(*doc, impl->arena)) doc = api;
+  if (const ast::Document* api = api_schema_of_supergraph(*doc, impl->arena)) {
+    doc = api;
+  } else if (std::optional<std::string> additions;
+             !options.strict && (additions = subgraph_additions(*doc))) {
+    impl->sdl += *additions;  // after the document: its own positions stay
+    Result<const ast::Document*> with = graphql::parse(impl->sdl, impl->arena, parse_options);
+    if (!with.ok()) return Unexpected{Diagnostics{std::move(with).error()}};
+    doc = *with;
+  }
 
   SdlCheck check = check_sdl(*doc, **prelude, options.strict);
   if (!check.errors.empty()) return Unexpected{std::move(check.errors)};

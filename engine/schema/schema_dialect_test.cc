@@ -459,8 +459,10 @@ TEST(SchemaDialectTest, StrictModeRejectsRepeatedFields) {
 constexpr std::string_view kEmptyBody =
     "type Query { a: Address }\n"
     "type Address { id: ID }\n"
-    "extend type Address @key(fields: \"id\") {}";
+    "extend type Address @cacheControl(maxAge: 30) {}";
 
+// (Not @key: a schema that uses @key without declaring it is a Federation 1
+// subgraph, which gets @key declared: see tests/schema_forms_test.cc.)
 TEST(SchemaDialectTest, IgnoresAnEmptyFieldListOnAnExtensionThatAddsDirectives) {
   auto s = must_build(kEmptyBody);
   ASSERT_TRUE(s);
@@ -468,8 +470,9 @@ TEST(SchemaDialectTest, IgnoresAnEmptyFieldListOnAnExtensionThatAddsDirectives) 
   expect_diagnostic(s->warnings()[0], "Syntax",
                     "Syntax Error: Expected Name, found \"}\". The extension only adds "
                     "directives; ignored its empty field list, as StepZen does.",
-                    {{3, 41}}, Severity::kWarning);
-  EXPECT_EQ(s->warnings()[1].message, "Unknown directive \"@key\". Kept it as a server directive.");
+                    {{3, 48}}, Severity::kWarning);
+  EXPECT_EQ(s->warnings()[1].message,
+            "Unknown directive \"@cacheControl\". Kept it as a server directive.");
   EXPECT_EQ(s->type_named("Address")->fields.size(), 1u);
 }
 
@@ -478,7 +481,7 @@ TEST(SchemaDialectTest, StrictModeRejectsAnEmptyFieldList) {
   ASSERT_FALSE(built.ok());
   ASSERT_EQ(built.error().size(), 1u);
   expect_diagnostic(built.error()[0], "Syntax", "Syntax Error: Expected Name, found \"}\".",
-                    {{3, 41}}, Severity::kError);
+                    {{3, 48}}, Severity::kError);
 }
 
 TEST(SchemaDialectTest, AnEmptyFieldListThatIsAllTheExtensionAddsStaysAnError) {
