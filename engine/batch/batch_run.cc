@@ -6,10 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/base/version.h"
 #include "engine/batch/internal/artifacts.h"
 #include "engine/batch/internal/pipeline.h"
-#include "engine/batch/internal/resume_state.h"
+#include "engine/batch/internal/resume_run.h"
 #include "engine/batch/internal/row_scorer.h"
 #include "engine/batch/internal/run_setup.h"
 #include "engine/batch/progress.h"
@@ -120,134 +119,6 @@ void check_run(const BatchOptions& o, const Summary& summary, const ColumnMap& c
   }
 }
 
-// How far a run has got: rows written, where the last of them ends in the
-// input, and the rows the artifacts filter picked.
-struct RunPosition {
-  uint64_t rows = 0;
-  uint64_t input_end = 0;
-  uint64_t artifact_matches = 0;
-};
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) {
-    if (!out.empty()) out += ',';
-    out += n;
-  }
-  return out;
-}
-
-// Everything that decides the bytes of the results, for a resumed run to
-// check that it continues the same run.
-std::vector<std::pair<std::string, std::string>> fingerprint(const BatchOptions& o,
-                                                             const BatchInput& input,
-                                                             const SchemaSetup& schemas,
-                                                             const Provenance& p) {
-  const ColumnSpec& c = o.columns;
-  return {
-      {"gqleval", std::string(version()) + " " + std::string(git_commit())},
-      {"input", o.input},
-      {"input_bytes", std::to_string(input.buffer().size())},
-      {"input_format", std::to_string(static_cast<int>(input.format()))},
-      {"columns", "schema=" + c.schema + ";schema_path=" + c.schema_path +
-                      ";references=" + joined(c.references) + ";candidate=" + c.candidate +
-                      ";id=" + c.id + ";variables=" + c.variables +
-                      ";group_by=" + joined(c.group_by) + ";keep=" + joined(c.keep)},
-      {"schema",
-       joined(o.schema) + (schemas.fixed ? std::string(" ") + io::xxh128_digest(schemas.fixed->text)
-                                         : std::string())},
-      {"rules",
-       p.rule_profile +
-           (p.rules_file_hash.empty() ? std::string() : std::string(" ") + p.rules_file_hash)},
-      {"options", "delta=" + std::to_string(o.delta) +
-                      ";strict_schema=" + std::to_string(o.strict_schema) +
-                      ";ignore_typename=" + std::to_string(o.ignore_typename) +
-                      ";operation=" + o.operation + ";extract=" + std::to_string(o.extract) +
-                      ";max_field_bytes=" + std::to_string(o.max_field_bytes)},
-      {"output_format", std::to_string(static_cast<int>(o.output_format))},
-      {"artifacts", o.artifacts_dir + ";" + std::string(artifact_filter_name(o.artifacts_only)) +
-                        ";" + std::to_string(o.artifacts_limit)},
-  };
-}
-
-// The state of an interrupted run beside the output, when --resume is asked
-// and there is one; nullopt when the run starts from the first row.
-Result<std::optional<ResumeState>, Diagnostic> read_resume_state(const BatchOptions& o) {
-  if (!o.resume) return std::optional<ResumeState>();
-  if (!OutputFile::uses_partial(o.output)) {
-    return Unexpected{make_error(
-        "IO",
-        "--resume needs the results in a file (--out PATH), not " +
-            (o.output.empty() || o.output == "-" ? std::string("standard output") : o.output))};
-  }
-  if (o.input == "-") {
-    return Unexpected{make_error("IO", "--resume needs an input file, not standard input")};
-  }
-  const std::string path = resume_state_path(o.output);
-  auto text = io::read_file(path);
-  if (!text) {
-    std::fprintf(stderr,
-                 "gqleval score: --resume: no interrupted run of %s (no %s): starting from the "
-                 "first row\n",
-                 o.output.c_str(), path.c_str());
-    return std::optional<ResumeState>();
-  }
-  auto state = parse_resume_state(*text);
-  if (!state)
-    return Unexpected{make_error("IO", "cannot resume from " + path + ": " + state.error())};
-  return std::optional<ResumeState>(std::move(*state));
-}
-
-// Continues an interrupted run: checks that it is the same run on the same
-// input, skips the rows it did, and opens its partial results where its last
-// checkpoint left them.
-std::optional<Diagnostic> resume_run(const BatchOptions& o, const ResumeState& state,
-                                     const std::vector<std::pair<std::string, std::string>>& now,
-                                     BatchInput& input, OutputFile& output, Summary& summary,
-                                     io::ContentHasher& input_hash, ArtifactWriter* artifacts,
-                                     RunPosition& at) {
-  const std::string where = "cannot resume " + o.output + ": ";
-  const std::string again = "; run without --resume to start over";
-  if (std::string diff = fingerprint_difference(state, now); !diff.empty()) {
-    return make_error("IO", where + "the run is not the same: " + diff + again);
-  }
-  uint64_t end = 0;
-  bool same = input.skip_records(state.rows, &end) && end == state.input_end;
-  if (same) {
-    input_hash.update(input.buffer().substr(0, end));
-    same = input_hash.digest() == state.input_prefix_hash;
-  }
-  if (!same) {
-    return make_error("IO", where + "the input " + o.input +
-                                " has changed since the interrupted run (its first " +
-                                std::to_string(state.rows) + " rows differ)" + again);
-  }
-  if (!summary.restore(state.counts)) {
-    return make_error("IO", where + "its state names other group-by columns" + again);
-  }
-  if (!output.reopen_partial(o.output, state.results_bytes)) {
-    return make_error("IO", where + output.error() + again);
-  }
-  if (artifacts != nullptr) artifacts->resume(state.rows);
-  at = RunPosition{state.rows, end, state.artifact_matches};
-  return std::nullopt;
-}
-
-// `prefix_hash` is the hash of the input up to at.input_end (the run's
-// running input hash at that point: the prefix is not read again).
-ResumeState checkpoint_state(std::vector<std::pair<std::string, std::string>> fingerprint,
-                             const BatchInput& input, const RunPosition& at,
-                             std::string prefix_hash) {
-  ResumeState state;
-  state.fingerprint = std::move(fingerprint);
-  state.input_bytes = input.buffer().size();
-  state.rows = at.rows;
-  state.input_end = at.input_end;
-  state.input_prefix_hash = std::move(prefix_hash);
-  state.artifact_matches = at.artifact_matches;
-  return state;
-}
-
 }  // namespace
 
 std::string_view artifact_filter_name(ArtifactFilter filter) {
@@ -306,12 +177,12 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   Summary summary(std::move(group_names));
   io::ContentHasher input_hash;
   RunPosition at;
-  const auto run_fingerprint = fingerprint(o, input, *schemas, *provenance);
+  const Fingerprint fingerprint = run_fingerprint(o, input, *schemas, *provenance);
   auto earlier = read_resume_state(o);
   if (!earlier) return Unexpected{std::move(earlier.error())};
   OutputFile output;
   if (*earlier) {
-    if (auto error = resume_run(o, **earlier, run_fingerprint, input, output, summary, input_hash,
+    if (auto error = resume_run(o, **earlier, fingerprint, input, output, summary, input_hash,
                                 artifacts.get(), at)) {
       return Unexpected{std::move(*error)};
     }
@@ -335,7 +206,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   std::string checkpoint_error;
   auto checkpoint = [&] {
     if (!output.resumable() || !output.flush()) return;
-    ResumeState state = checkpoint_state(run_fingerprint, input, at, input_hash.digest());
+    ResumeState state = checkpoint_state(fingerprint, input, at, input_hash.digest());
     state.results_bytes = output.bytes();
     state.counts = summary.counts();
     if (!write_resume_state(o.output, state, &checkpoint_error)) return;
