@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all_targets=(csv jsonl extract lexer parse_executable parse_sdl schema validate normalize
-             score_pair rules_file)
+             score_pair rules_file introspection)
 target=${1:-all}
 seconds=${2:-60}
 jobs=${FUZZ_JOBS:-1}
@@ -35,6 +35,7 @@ fi
 max_len_of() {
   case $1 in
     parse_sdl|schema|score_pair) echo 16384 ;;
+    introspection) echo 65536 ;;
     csv|jsonl) echo 8192 ;;
     *) echo 4096 ;;
   esac
@@ -42,7 +43,7 @@ max_len_of() {
 dict_of() {
   case $1 in
     csv) echo fuzz/dict/csv.dict ;;
-    jsonl|rules_file) echo fuzz/dict/json.dict ;;
+    jsonl|rules_file|introspection) echo fuzz/dict/json.dict ;;
     *) echo fuzz/dict/graphql.dict ;;
   esac
 }
