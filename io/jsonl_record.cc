@@ -97,10 +97,10 @@ JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const Record
     p = skip_space(p, end) + 1;  // past ':'
     p = skip_space(p, end);
     const char* value_start = p;
-    p = skip_value(p, end);
+    // A string is scanned once: its end and whether it holds an escape.
+    escaped = false;
+    p = *p == '"' ? skip_string(p, end, escaped) : skip_value(p, end);
     if (member.value.is_string()) {
-      escaped = false;
-      skip_string(value_start, end, escaped);
       std::string_view decoded;
       if (escaped) {
         simdjson::error_code err = member.value.get_string().get(decoded);
