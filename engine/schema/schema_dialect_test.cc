@@ -559,3 +559,25 @@ TEST(SchemaDialectTest, ACleanSchemaHasNoWarnings) {
 
 }  // namespace
 }  // namespace gqleval::schema
+
+namespace gqleval::schema {
+namespace {
+
+// A name defined as an object and as an input object, with a member of the
+// same name in both (found by fuzz/score_pair): the members are never compared
+// across kinds (an input field is not a field), and the repeated name is
+// graphql-js's error.
+TEST(SchemaDialectTest, AMemberIsComparedOnlyWithMembersOfItsOwnKind) {
+  for (std::string_view sdl : {
+           "type Query { x: X }\ntype X { a: Int }\ninput X { a: Int }\n",
+           "type Query { x: X }\ninput X { a: Int }\ntype X { a: Int }\n",
+           "type Query { x: X }\nenum X { a }\ninput X { a: Int }\n",
+       }) {
+    auto built = Schema::build(sdl);
+    ASSERT_FALSE(built.ok()) << sdl;
+    EXPECT_EQ(built.error()[0].message, "There can be only one type named \"X\".") << sdl;
+  }
+}
+
+}  // namespace
+}  // namespace gqleval::schema

@@ -376,7 +376,7 @@ class SdlChecker {
   bool can_merge_root_type(const ast::TypeDefinition& first, const ast::TypeDefinition& td) {
     if (first.kind != DefinitionKind::kObject || td.kind != DefinitionKind::kObject) return false;
     if (!root_names_.contains(td.name.value)) return false;
-    const NameMap<const void*>& seen = member_nodes_[td.name.value];
+    const NameMap<const void*>& seen = member_nodes_[kFieldMembers][td.name.value];
     NameSet own;
     for (const ast::FieldDefinition* f : td.fields) {
       if (!own.insert(f->name.value).second) return false;
@@ -399,7 +399,12 @@ class SdlChecker {
   // UniqueEnumValueNames, UniqueFieldDefinitionNames, UniqueArgumentDefinitionNames.
   void check_type_members(const ast::TypeDefinition& td) {
     std::string_view type_name = td.name.value;
-    NameMap<const void*>& nodes = member_nodes_[type_name];
+    // A name defined as two kinds of type (an error reported elsewhere) keeps
+    // one table per kind of member, so a member is only compared with its own kind.
+    const size_t members = td.kind == DefinitionKind::kEnum          ? kEnumMembers
+                           : td.kind == DefinitionKind::kInputObject ? kInputMembers
+                                                                     : kFieldMembers;
+    NameMap<const void*>& nodes = member_nodes_[members][type_name];
     NameSet own;  // names in this definition: a repetition within it stays an error
     if (td.kind == DefinitionKind::kEnum) {
       NameMap<const ast::Name*>& seen = enum_values_[td.name.value];
@@ -794,8 +799,10 @@ class SdlChecker {
   NameMap<const ast::TypeDefinition*> known_type_names_;
   NameMap<NameMap<const ast::Name*>> enum_values_;
   NameMap<NameMap<const ast::Name*>> field_names_;
-  // By type, the first node of each field, input field or enum value name.
-  NameMap<NameMap<const void*>> member_nodes_;
+  // By kind of member and type, the first node of each field (FieldDefinition),
+  // input field (InputValueDefinition) or enum value (EnumValueDefinition) name.
+  static constexpr size_t kFieldMembers = 0, kInputMembers = 1, kEnumMembers = 2;
+  NameMap<NameMap<const void*>> member_nodes_[3];
   NameMap<const ast::DirectiveDefinition*> directive_names_;
   SeenDirectives schema_directives_;
   NameMap<SeenDirectives> type_directives_;
