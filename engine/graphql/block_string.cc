@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "engine/base/utf8.h"
+#include "engine/graphql/printer.h"
 
 namespace gqleval::graphql {
 
@@ -109,6 +110,46 @@ std::string print_block_string(std::string_view value) {
   if (multiple_lines || force_trailing_newline) out.push_back('\n');
   out.append("\"\"\"");
   return out;
+}
+
+bool printable_as_block_string(std::string_view value) {
+  if (value.empty()) return true;
+  bool is_empty_line = true;
+  bool has_indent = false;
+  bool has_common_indent = true;
+  bool seen_non_empty_line = false;
+  for (char ch : value) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c < 0x10 && c != '\t' && c != '\n') return false;  // graphql-js: \0-\x08, \x0B-\x0F
+    if (c == '\n') {
+      if (is_empty_line && !seen_non_empty_line) return false;  // a leading newline
+      seen_non_empty_line = true;
+      is_empty_line = true;
+      has_indent = false;
+    } else if (c == '\t' || c == ' ') {
+      has_indent = has_indent || is_empty_line;
+    } else {
+      has_common_indent = has_common_indent && has_indent;
+      is_empty_line = false;
+    }
+  }
+  if (is_empty_line) return false;                             // trailing empty lines
+  if (has_common_indent && seen_non_empty_line) return false;  // an internal indent
+  return true;
+}
+
+void append_description(std::string& out, std::string_view text, std::string_view indentation,
+                        bool first_in_block) {
+  if (text.empty()) return;
+  const std::string literal =
+      printable_as_block_string(text) ? print_block_string(text) : print_string(text);
+  if (!indentation.empty() && !first_in_block) out.push_back('\n');
+  out.append(indentation);
+  for (char c : literal) {
+    out.push_back(c);
+    if (c == '\n') out.append(indentation);
+  }
+  out.push_back('\n');
 }
 
 }  // namespace gqleval::graphql

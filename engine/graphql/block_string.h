@@ -21,4 +21,15 @@ void append_block_string_value(std::string_view raw, std::string& out);
 // printBlockString(value) writes it, including the triple quotes.
 std::string print_block_string(std::string_view value);
 
+// graphql-js isPrintableAsBlockString(value): whether value prints as a block
+// string and reads back as itself.
+bool printable_as_block_string(std::string_view value);
+
+// graphql-js printDescription, appended to out: the description as a block
+// string when it can be one, else a string, each line after `indentation`, a
+// blank line before it when it is not the first item of an indented block, and
+// a final newline. Nothing for an empty description.
+void append_description(std::string& out, std::string_view text, std::string_view indentation = {},
+                        bool first_in_block = true);
+
 }  // namespace gqleval::graphql

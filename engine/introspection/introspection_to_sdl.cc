@@ -91,48 +91,6 @@ std::string name_problem(std::string_view name) {
   return {};
 }
 
-// graphql-js isPrintableAsBlockString (as in schema/print_sdl.cc).
-bool printable_as_block_string(std::string_view value) {
-  if (value.empty()) return true;
-  bool is_empty_line = true;
-  bool has_indent = false;
-  bool has_common_indent = true;
-  bool seen_non_empty_line = false;
-  for (char ch : value) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c < 0x10 && c != '\t' && c != '\n') return false;
-    if (c == '\n') {
-      if (is_empty_line && !seen_non_empty_line) return false;
-      seen_non_empty_line = true;
-      is_empty_line = true;
-      has_indent = false;
-    } else if (c == '\t' || c == ' ') {
-      has_indent = has_indent || is_empty_line;
-    } else {
-      has_common_indent = has_common_indent && has_indent;
-      is_empty_line = false;
-    }
-  }
-  if (is_empty_line) return false;
-  if (has_common_indent && seen_non_empty_line) return false;
-  return true;
-}
-
-// graphql-js printDescription, appended to out.
-void append_description(std::string& out, std::string_view text, std::string_view indentation = {},
-                        bool first_in_block = true) {
-  if (text.empty()) return;
-  std::string literal = printable_as_block_string(text) ? graphql::print_block_string(text)
-                                                        : graphql::print_string(text);
-  if (!indentation.empty() && !first_in_block) out.push_back('\n');
-  out.append(indentation);
-  for (char c : literal) {
-    out.push_back(c);
-    if (c == '\n') out.append(indentation);
-  }
-  out.push_back('\n');
-}
-
 void append_deprecated(std::string& out, const std::optional<std::string_view>& reason) {
   if (!reason) return;
   if (*reason == kDefaultDeprecationReason) {
@@ -613,7 +571,7 @@ class Converter {
     std::string_view desc;
     if (!description(schema, schema_path, &desc)) return false;
     if (desc.empty() && common_names) return true;
-    append_description(out_, desc);
+    graphql::append_description(out_, desc);
     out_.append("schema {\n");
     bool first = true;
     for (int op = 0; op < 3; ++op) {
@@ -690,7 +648,7 @@ class Converter {
     out_.push_back('\n');
     for (size_t i = 0; i < args.size(); ++i) {
       if (i > 0) out_.push_back('\n');
-      append_description(out_, args[i].description, inner, i == 0);
+      graphql::append_description(out_, args[i].description, inner, i == 0);
       out_.append(inner);
       append_input_value(args[i]);
     }
@@ -728,7 +686,7 @@ class Converter {
     }
     if (one_of(kSpecifiedDirectives, *name)) return true;
     separate();
-    append_description(out_, desc);
+    graphql::append_description(out_, desc);
     out_.append("directive @").append(*name);
     append_arguments(args_, {});
     if (repeatable) out_.append(" repeatable");
@@ -752,7 +710,7 @@ class Converter {
         std::optional<std::string_view> url;
         if (!optional_string(t, "specifiedByURL", p, &url)) return false;
         separate();
-        append_description(out_, desc);
+        graphql::append_description(out_, desc);
         out_.append("scalar ").append(name);
         if (url) out_.append(" @specifiedBy(url: ").append(graphql::print_string(*url)).append(")");
         return true;
@@ -776,7 +734,7 @@ class Converter {
           ++i;
         }
         separate();
-        append_description(out_, desc);
+        graphql::append_description(out_, desc);
         out_.append("union ").append(name).append(type_text_);
         return true;
       }
@@ -791,12 +749,12 @@ class Converter {
           return false;
         }
         separate();
-        append_description(out_, desc);
+        graphql::append_description(out_, desc);
         out_.append("input ").append(name);
         if (one_of_flag) out_.append(" @oneOf");
         for (size_t i = 0; i < args_.size(); ++i) {
           out_.append(i == 0 ? " {\n" : "\n");
-          append_description(out_, args_[i].description, "  ", i == 0);
+          graphql::append_description(out_, args_[i].description, "  ", i == 0);
           out_.append("  ");
           append_input_value(args_[i]);
         }
@@ -813,7 +771,7 @@ class Converter {
       return false;
     }
     separate();
-    append_description(out_, desc);
+    graphql::append_description(out_, desc);
     out_.append("enum ").append(name);
     Path list = p.member("enumValues");
     names_.clear();
@@ -833,7 +791,7 @@ class Converter {
         return false;
       }
       out_.append(i == 0 ? " {\n" : "\n");
-      append_description(out_, value_desc, "  ", i == 0);
+      graphql::append_description(out_, value_desc, "  ", i == 0);
       out_.append("  ").append(value_name);
       append_deprecated(out_, reason);
       names_.push_back(value_name);
@@ -871,7 +829,7 @@ class Converter {
       return false;
     }
     separate();
-    append_description(out_, desc);
+    graphql::append_description(out_, desc);
     out_.append(kind == Kind::kObject ? "type " : "interface ").append(name).append(type_text_);
     Path list = p.member("fields");
     field_names_.clear();
@@ -902,7 +860,7 @@ class Converter {
         return false;
       }
       out_.append(i == 0 ? " {\n" : "\n");
-      append_description(out_, field_desc, "  ", i == 0);
+      graphql::append_description(out_, field_desc, "  ", i == 0);
       out_.append("  ").append(field_name);
       append_arguments(args_, "  ");
       out_.append(": ").append(type_text_);

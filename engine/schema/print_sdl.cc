@@ -23,49 +23,11 @@ namespace {
 
 constexpr std::string_view kDefaultDeprecationReason = "No longer supported";
 
-// graphql-js isPrintableAsBlockString.
-bool printable_as_block_string(std::string_view value) {
-  if (value.empty()) return true;
-  bool is_empty_line = true;
-  bool has_indent = false;
-  bool has_common_indent = true;
-  bool seen_non_empty_line = false;
-  for (char ch : value) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c < 0x10 && c != '\t' && c != '\n') return false;  // graphql-js: \0-\x08, \x0B-\x0F
-    if (c == '\n') {
-      if (is_empty_line && !seen_non_empty_line) return false;  // a leading newline
-      seen_non_empty_line = true;
-      is_empty_line = true;
-      has_indent = false;
-    } else if (c == '\t' || c == ' ') {
-      has_indent = has_indent || is_empty_line;
-    } else {
-      has_common_indent = has_common_indent && has_indent;
-      is_empty_line = false;
-    }
-  }
-  if (is_empty_line) return false;                             // trailing empty lines
-  if (has_common_indent && seen_non_empty_line) return false;  // an internal indent
-  return true;
-}
-
-std::string replace_newlines(const std::string& s, std::string_view indentation) {
-  std::string out;
-  for (char c : s) {
-    out.push_back(c);
-    if (c == '\n') out.append(indentation);
-  }
-  return out;
-}
-
 std::string description(std::string_view text, std::string_view indentation = {},
                         bool first_in_block = true) {
-  if (text.empty()) return {};
-  std::string literal = printable_as_block_string(text) ? graphql::print_block_string(text)
-                                                        : graphql::print_string(text);
-  std::string out = !indentation.empty() && !first_in_block ? "\n" : "";
-  return out.append(indentation).append(replace_newlines(literal, indentation)).append("\n");
+  std::string out;
+  graphql::append_description(out, text, indentation, first_in_block);
+  return out;
 }
 
 std::string deprecated(bool is_deprecated, std::string_view reason) {
