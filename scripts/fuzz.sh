@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of fuzz/ (fuzz/README.md).
-#   scripts/fuzz.sh [TARGET|all] [SECONDS]
-# TARGET is one of the names below (default: all, one after another); SECONDS
+#   scripts/fuzz.sh [TARGET[,TARGET...]|all] [SECONDS]
+# TARGET is one of the names below, or several separated by commas (default:
+# all, one after another); SECONDS
 # is the time each target runs (default 60). Builds what is needed in
 # build-asan/ (clang, ASan + UBSan, the same build as scripts/test.sh
 # --sanitize), writes the seed corpora (fuzz/make_seeds.py) into
@@ -25,11 +26,14 @@ seconds=${2:-60}
 jobs=${FUZZ_JOBS:-1}
 if [ "$target" = all ]; then
   targets=("${all_targets[@]}")
-elif [[ " ${all_targets[*]} " == *" $target "* ]]; then
-  targets=("$target")
 else
-  echo "fuzz: unknown target '$target'; one of: all ${all_targets[*]}" >&2
-  exit 2
+  IFS=, read -r -a targets <<<"$target"
+  for t in "${targets[@]}"; do
+    if [[ " ${all_targets[*]} " != *" $t "* ]]; then
+      echo "fuzz: unknown target '$t'; one of: all ${all_targets[*]}" >&2
+      exit 2
+    fi
+  done
 fi
 
 max_len_of() {
