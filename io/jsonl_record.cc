@@ -21,16 +21,11 @@ const char* skip_space(const char* p, const char* end) {
   return p;
 }
 
-// p is at an opening '"'; returns one past the closing one.
+// p is at an opening '"'; returns one past the closing one (end when there
+// is none).
 const char* skip_string(const char* p, const char* end, bool& escaped) {
-  ++p;
-  for (;;) {
-    p = find_either(p, end, '"', '\\');
-    if (p == end) return end;
-    if (*p == '"') return p + 1;
-    escaped = true;
-    p += 2;
-  }
+  const char* close = find_string_end(p + 1, end, &escaped);
+  return close == end ? end : close + 1;
 }
 
 const char* skip_value(const char* p, const char* end) {
@@ -73,11 +68,13 @@ JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const Record
   fields.clear();
   parsed_ = false;
   std::string_view line = span.text(buffer);
-  if (size_t bad = utf8::find_invalid(line); bad != utf8::kValid) {
-    return {JsonlIssue::kInvalidUtf8, span.begin + bad, {}};
-  }
   simdjson::dom::element doc;
   if (auto err = parser_->parse(line.data(), line.size()).get(doc); err) {
+    // simdjson checks UTF-8 too, but does not say where; a line that is bad
+    // in both ways is reported as invalid UTF-8, at its first bad byte.
+    if (size_t bad = utf8::find_invalid(line); bad != utf8::kValid) {
+      return {JsonlIssue::kInvalidUtf8, span.begin + bad, {}};
+    }
     return {JsonlIssue::kInvalidJson, span.begin, simdjson::error_message(err)};
   }
   simdjson::dom::object object;
@@ -107,7 +104,7 @@ JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const Record
         if (err != simdjson::SUCCESS)
           return {JsonlIssue::kInvalidJson, span.begin, simdjson::error_message(err)};
       }
-      field.value = escaped ? arena.copy_string(decoded) : between(value_start + 1, p - 1);
+      field.value = escaped ? decoded : between(value_start + 1, p - 1);
       field.is_string = true;
     } else {
       field.value = between(value_start, p);
@@ -116,6 +113,33 @@ JsonlRecordStatus JsonlRecordParser::parse(std::string_view buffer, const Record
   }
   parsed_ = true;
   return {};
+}
+
+bool all_member_names_known(std::string_view line, const std::vector<std::string>& known) {
+  const char* const end = line.data() + line.size();
+  const char* p = skip_space(line.data(), end);
+  if (p == end || *p != '{') return false;
+  for (;;) {
+    p = skip_space(p + 1, end);  // past '{' or ','
+    if (p == end) return false;
+    if (*p == '}') return true;
+    if (*p != '"') return false;
+    bool escaped = false;
+    const char* name_end = find_string_end(p + 1, end, &escaped);
+    if (name_end == end || escaped) return false;
+    const std::string_view name = between(p + 1, name_end);
+    bool seen = false;
+    for (const std::string& k : known) seen = seen || k == name;
+    if (!seen) return false;
+    p = skip_space(name_end + 1, end);
+    if (p == end || *p != ':') return false;
+    p = skip_space(p + 1, end);
+    if (p == end) return false;
+    p = skip_space(skip_value(p, end), end);
+    if (p == end) return false;
+    if (*p == '}') return true;
+    if (*p != ',') return false;
+  }
 }
 
 namespace {

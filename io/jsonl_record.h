@@ -5,26 +5,31 @@
 // A string member gives its decoded value; any other member (a number, true,
 // null, an object such as "variables", an array) gives its raw JSON text as
 // written, so a later stage can parse it. Names and string values are views
-// into the input buffer when they contain no escapes, else decoded into the
-// arena; raw texts are always views into the buffer. Members keep their order;
+// into the input buffer when they contain no escapes; an escaped name is
+// decoded into the arena and an escaped value is a view of the parser's
+// decoded copy (valid until the next parse; no copy of a large cell); raw
+// texts are always views into the buffer. Members keep their order;
 // duplicate names are kept (find_json_field says which one wins).
 //
 // The record is validated completely (simdjson's DOM parser): invalid UTF-8
-// (checked first, so its position is exact), invalid JSON, and a value that is
-// not an object each make the record bad with a status, never stopping a run.
+// (reported at its first bad byte, also when the JSON is bad too), invalid
+// JSON, and a value that is not an object each make the record bad with a
+// status, never stopping a run.
 //
 // A column may also name a nested value by a path (json_path.h): find_path()
 // reads it from the DOM of the record parsed last.
 //
-// Cost: a UTF-8 check, one simdjson parse (which copies the line into the
-// parser's padded buffer) and one light pass to find the raw extents of the
-// members. A parser is not thread-safe: one per worker; it keeps its buffers
-// between records, so steady-state parsing does not allocate.
+// Cost: one simdjson parse (which checks UTF-8 and copies the line into the
+// parser's padded buffer; our own UTF-8 scan runs only on a record simdjson
+// refuses, to find the bad byte) and one light pass to find the raw extents of
+// the members, which skips a string 64 bytes at a time. A parser is not thread-safe: one per
+// worker; it keeps its buffers between records, so steady-state parsing does not allocate.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -87,6 +92,14 @@ class JsonlRecordParser {
 // case or surrounding blanks; among equal matches the last wins, as with
 // JSON.parse.
 std::optional<size_t> find_json_field(const std::vector<JsonField>& fields, std::string_view name);
+
+// Whether every member name of the record `line` is one of `known`, by a
+// light scan that neither validates the JSON nor decodes anything: false when
+// a name is new, holds an escape, or the line does not look like an object.
+// Finding a file's columns (the names of its valid records) parses only the
+// records for which this is false, so a file whose every record has the same
+// members is read at the speed of a byte scan.
+bool all_member_names_known(std::string_view line, const std::vector<std::string>& known);
 
 std::string_view jsonl_issue_name(JsonlIssue issue);
 

@@ -147,6 +147,61 @@ TEST_F(JsonlRecordTest, BadRecordsDoNotDisturbTheNextOnes) {
   EXPECT_EQ(out, (Strings{"1 none a=1;", "2 invalid_json ", "3 not_an_object ", "4 none a=2;"}));
 }
 
+// A cell holding escaped JSON (an introspection schema) has a backslash every
+// few bytes and is longer than the scanner's 64-byte blocks: its decoded value
+// and the raw text of the member after it must both come out whole.
+TEST_F(JsonlRecordTest, LongEscapedCellsAndTheMembersAfterThem) {
+  std::string inner = R"({"data":{"__schema":{"types":[)";
+  for (int i = 0; i < 40; ++i) {
+    if (i > 0) inner += ',';
+    inner += R"({"name":"T)";
+    inner += std::to_string(i);
+    inner += R"(","description":"a \"quoted\" \\ path"})";
+  }
+  inner += "]}}}";
+  std::string escaped;
+  for (char c : inner) {
+    if (c == '"' || c == '\\') escaped += '\\';
+    escaped += c;
+  }
+  for (size_t pad = 0; pad < 70; pad += 3) {
+    std::string text = "{\"";
+    text.append(pad, 'p');
+    text += "\": 1, \"schema\": \"";
+    text += escaped;
+    text += "\", \"n\": [1, \"\\\"\"], \"c\": \"x\"}";
+    Parsed p = parse(text);
+    ASSERT_TRUE(p.status.ok()) << p.diagnostic;
+    ASSERT_EQ(p.fields.size(), 4u);
+    EXPECT_EQ(p.fields[1].value, inner) << pad;
+    EXPECT_EQ(p.fields[2].value, "[1, \"\\\"\"]") << pad;
+    EXPECT_EQ(p.fields[3].value, "x") << pad;
+  }
+}
+
+// A line that is bad both as UTF-8 and as JSON is reported as invalid UTF-8,
+// at its first bad byte.
+TEST_F(JsonlRecordTest, InvalidUtf8WinsOverInvalidJson) {
+  Parsed p = parse("{\"a\": \"\xC3\", ]");
+  EXPECT_EQ(p.status.issue, JsonlIssue::kInvalidUtf8);
+  EXPECT_EQ(p.diagnostic, "1:8: JSONL: invalid UTF-8\n");
+}
+
+TEST(AllMemberNamesKnown, OnlyWhenEveryTopLevelNameIsKnown) {
+  const std::vector<std::string> known = {"schema", "reference", "candidate"};
+  EXPECT_TRUE(all_member_names_known(R"({"schema": "s", "candidate": {"new": 1}})", known));
+  EXPECT_TRUE(all_member_names_known(R"( { } )", known));
+  EXPECT_TRUE(all_member_names_known(R"({"schema":"a\"b","reference":[1,{"x":"}"}]})", known));
+  EXPECT_FALSE(all_member_names_known(R"({"schema": "s", "id": 1})", known));
+  EXPECT_FALSE(all_member_names_known(R"({"sch\u0065ma": "s"})", known));  // escaped name
+  // Lines that do not look like an object are parsed, not skipped.
+  for (const char* odd :
+       {"", "[1]", "{", R"({"schema")", R"({"schema": )", R"({"schema" 1})",
+        R"({"schema": 1 "reference": 2})", R"({"schema": "unclosed)", R"({schema: 1})"}) {
+    EXPECT_FALSE(all_member_names_known(odd, known)) << odd;
+  }
+}
+
 TEST(FindJsonField, ExactBeatsCaseInsensitiveAndLastWins) {
   std::vector<JsonField> fields = {
       {"Query", "1", true}, {"query", "2", true}, {"QUERY", "3", true}, {"query", "4", true}};

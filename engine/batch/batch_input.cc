@@ -113,6 +113,7 @@ Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFo
   while (probe.next_record(span)) {
     any_record = true;
     releaser.done_up_to(static_cast<size_t>(span.begin));
+    if (any_object && io::all_member_names_known(span.text(in.file_.data()), in.names_)) continue;
     arena.reset();
     if (!parser.parse(in.file_.data(), span, arena, members).ok()) continue;
     any_object = true;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -39,6 +40,67 @@ inline const char* find_either(const char* p, const char* end, char a, char b) {
 #endif
   for (; p < end; ++p) {
     if (*p == a || *p == b) return p;
+  }
+  return end;
+}
+
+// The closing quote of a JSON string whose text starts at p (just past the
+// opening quote), or end when the range holds none. A quote preceded by an odd
+// run of backslashes is escaped and does not close the string. Sets
+// *has_escape when a backslash comes before the closing quote. Cells that
+// hold escaped JSON (an introspection schema) have a backslash every few
+// bytes, so this works on 64-byte blocks and their bit masks rather than
+// stopping at every backslash.
+inline const char* find_string_end(const char* p, const char* end, bool* has_escape) {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  uint64_t carried = 0;  // 1 when the block's first byte is escaped
+  while (end - p >= 64) {
+    uint64_t quotes = 0;
+    uint64_t slashes = 0;
+    for (size_t k = 0; k < 64; k += 16) {
+      __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+      auto mask_of = [&x](__m128i byte) {
+        return static_cast<uint64_t>(
+            static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, byte))));
+      };
+      quotes |= mask_of(quote) << k;
+      slashes |= mask_of(backslash) << k;
+    }
+    // Each backslash that is not itself escaped escapes the byte after it.
+    uint64_t escaped = carried;
+    uint64_t starts = slashes & ~carried;
+    carried = 0;
+    while (starts != 0) {
+      const int i = __builtin_ctzll(starts);
+      if (i == 63) {
+        carried = 1;
+        break;
+      }
+      escaped |= uint64_t{1} << (i + 1);
+      starts &= ~(uint64_t{3} << i);
+    }
+    const uint64_t closing = quotes & ~escaped;
+    if (closing != 0) {
+      const int at = __builtin_ctzll(closing);
+      if ((slashes & ((uint64_t{1} << at) - 1)) != 0) *has_escape = true;
+      return p + at;
+    }
+    if (slashes != 0) *has_escape = true;
+    p += 64;
+  }
+  if (carried != 0) {
+    if (p == end) return end;
+    ++p;  // the escaped byte
+  }
+#endif
+  while (p < end) {
+    p = find_either(p, end, '"', '\\');
+    if (p == end) return end;
+    if (*p == '"') return p;
+    *has_escape = true;
+    p += 2;
   }
   return end;
 }
