@@ -1,0 +1,99 @@
+// Subset comparison, beside score_pair.h over the same normal trees: does the
+// RIGHT document select everything the LEFT one selects? The question Relay's
+// `experimental-compare-document-ir` answers, which graders of LLM-written
+// GraphQL already ask, with Relay's semantics and its four defects fixed.
+//
+// Both documents go through Stage 1 and Stage 2 of SEMANTICS.md (parse,
+// validate, pick the operation, normalize; no Stage 3 rewrite), and each normal
+// tree is regrouped as Relay groups selections (internal/subset_tree.h: one
+// node per field, a leaf carrying its concrete object types). Then:
+//   - a LEFT node is present when its whole path from the root is matched,
+//     step by step, by a RIGHT path: same field name, a condition that is
+//     none or the same, arguments that give all LEFT asks for
+//     (internal/argument_subset.h: any value is a subset of a variable, lists
+//     item by item, input objects by field name, RIGHT may give more
+//     arguments and fields). Every RIGHT path is tried, not the first match
+//     only; a leaf is present when the RIGHT leaves that match it cover its
+//     types together;
+//   - a missing LEFT node is reported at the top of its missing subtree, in
+//     LEFT's source order (depth first), with the number of LEFT nodes in
+//     that subtree, or, for a leaf whose types are not all covered, with the
+//     types missing (counted as one node, as Relay does);
+//   - score = 1 - (LEFT nodes reported missing) / (LEFT nodes, root included),
+//     Relay's library score.
+// Where this differs from Relay 21.0.1 (`@include`/`@skip` ignored, children
+// of a repeated field dropped, greedy first match, key order in constant input
+// objects; and values compared after input coercion: defaults, `1` and "1"
+// for an ID): README, "gqleval subset and Relay".
+//
+// A different operation kind misses the whole LEFT tree (score 0).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/normalize/options.h"
+#include "engine/schema/schema.h"
+#include "engine/score/pair_result.h"
+
+namespace gqleval::score {
+
+struct SubsetOptions {
+  std::string_view operation_name;        // for documents with several operations
+  normalize::NormalizeOptions normalize;  // variables JSON, ignore_typename (rules: none apply)
+  bool extract_left = false;              // find the query in LLM text first
+  bool extract_right = false;
+};
+
+enum class SubsetState : uint8_t {
+  kCompared,
+  kInvalidLeft,   // LEFT does not parse, validate, name an operation, or normalize
+  kInvalidRight,  // (LEFT is valid) RIGHT does not
+};
+
+struct SubsetMissing {
+  std::string path;                     // "query -> user(id: \"1\") -> name", canonical arguments
+  SourcePos pos;                        // of the missing node's first selection in LEFT
+  uint32_t nodes = 0;                   // LEFT nodes in the missing subtree; 1 for a type gap
+  std::vector<std::string_view> types;  // a leaf's uncovered concrete types (schema order);
+                                        // empty when the node is missing entirely
+};
+
+struct SubsetResult {
+  SubsetState state = SubsetState::kCompared;
+  bool passed = false;
+  double score = 0;
+  uint32_t left_nodes = 0;     // LEFT's tree, root included
+  uint32_t missing_nodes = 0;  // the sum of `nodes` over `missing`
+  std::vector<SubsetMissing> missing;
+  std::vector<QueryDiagnostic> errors;  // LEFT's as kReference, RIGHT's as kCandidate
+};
+
+// The per-thread workspace (an arena, the front end, the normalizer); not
+// thread-safe. Type names in a result point into the schema.
+class SubsetComparer {
+ public:
+  SubsetComparer();
+  ~SubsetComparer();
+  SubsetComparer(const SubsetComparer&) = delete;
+  SubsetComparer& operator=(const SubsetComparer&) = delete;
+
+  SubsetResult compare(const schema::Schema& schema, std::string_view left, std::string_view right,
+                       const SubsetOptions& options = {});
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// compare() on a thread-local SubsetComparer.
+SubsetResult subset(const schema::Schema& schema, std::string_view left, std::string_view right,
+                    const SubsetOptions& options = {});
+
+std::string_view subset_state_name(SubsetState state);  // "compared", "invalid_left", ...
+
+}  // namespace gqleval::score
