@@ -32,11 +32,13 @@ class SubsetComparer::Impl {
   Arena arena_{size_t{16} * 1024};
   QueryFrontEnd front_end_;
   normalize::Normalizer normalizer_;
+  SelectionOrder order_;
   SubsetTree left_;
   SubsetTree right_;
   PositionMap left_map_;
   SubsetResult* result_ = nullptr;
-  std::string path_;  // of the LEFT node being visited
+  std::string path_;               // of the LEFT node being visited
+  std::vector<SubsetStep> steps_;  // its fields
 };
 
 SubsetComparer::SubsetComparer() : impl_(std::make_unique<Impl>()) {}
@@ -83,7 +85,8 @@ SubsetComparer::Impl::Side SubsetComparer::Impl::read(std::string_view text, Que
     add_mapped_error(result_->errors, role, 0, std::move(tree.error()), q.map);
     return side;
   }
-  build_subset_tree(*tree, *schema_, out);
+  number_selections(*q.document, *q.operation, order_);
+  build_subset_tree(*tree, *schema_, order_, out);
   side.ok = true;
   return side;
 }
@@ -107,7 +110,10 @@ SubsetResult SubsetComparer::Impl::compare(const schema::Schema& schema, std::st
   left_map_ = l.map;
   const SubsetNode& root = left_.nodes[0];
   result.left_nodes = root.size;
+  result.operation = ast::operation_type_name(left_.operation);
+  result.operation_pos = left_map_.apply(root.pos);
   path_.assign(root.name);
+  steps_.clear();
   if (left_.operation != right_.operation) {
     report(root, root.size, {});
   } else {
@@ -146,6 +152,7 @@ void SubsetComparer::Impl::report(const SubsetNode& l, uint32_t nodes,
   m.pos = left_map_.apply(l.pos);
   m.nodes = nodes;
   m.types = std::move(types);
+  m.steps = steps_;
   result_->missing.push_back(std::move(m));
 }
 
@@ -163,6 +170,7 @@ void SubsetComparer::Impl::cover(uint32_t left, const std::vector<uint32_t>& rig
     }
     const size_t path_size = path_.size();
     append_label(l);
+    steps_.push_back({left_map_.apply(l.pos), l.field});
     if (found.empty()) {
       report(l, l.size, {});
     } else if (l.leaf) {
@@ -191,6 +199,7 @@ void SubsetComparer::Impl::cover(uint32_t left, const std::vector<uint32_t>& rig
       cover(child, found);
     }
     path_.resize(path_size);
+    steps_.pop_back();
   }
 }
 

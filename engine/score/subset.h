@@ -55,18 +55,28 @@ enum class SubsetState : uint8_t {
   kInvalidRight,  // (LEFT is valid) RIGHT does not
 };
 
+// A field on a missing node's path: where it was first selected in LEFT (to
+// print it as written) and its definition.
+struct SubsetStep {
+  SourcePos pos;
+  schema::FieldId field = schema::kNone;
+};
+
 struct SubsetMissing {
   std::string path;                     // "query -> user(id: \"1\") -> name", canonical arguments
   SourcePos pos;                        // of the missing node's first selection in LEFT
   uint32_t nodes = 0;                   // LEFT nodes in the missing subtree; 1 for a type gap
   std::vector<std::string_view> types;  // a leaf's uncovered concrete types (schema order);
                                         // empty when the node is missing entirely
+  std::vector<SubsetStep> steps;        // the fields on the path, root excluded
 };
 
 struct SubsetResult {
   SubsetState state = SubsetState::kCompared;
   bool passed = false;
   double score = 0;
+  std::string_view operation;  // LEFT's operation kind: "query", "mutation", "subscription"
+  SourcePos operation_pos;     // where LEFT's operation starts
   uint32_t left_nodes = 0;     // LEFT's tree, root included
   uint32_t missing_nodes = 0;  // the sum of `nodes` over `missing`
   std::vector<SubsetMissing> missing;

@@ -10,6 +10,7 @@ struct ArgumentSubset::Value {
   enum class Kind : uint8_t { kScalar, kVariable, kList, kObject };
   struct Member;
   Kind kind = Kind::kScalar;
+  bool has_variable = false;    // a variable is this value or inside it
   std::string_view text;        // the whole value as printed
   std::vector<Member> members;  // list items (no name) or object fields
 };
@@ -75,6 +76,7 @@ class CanonicalReader {
         skip_blanks();
       }
       if (!value(m.value)) return false;
+      has_variable_ = has_variable_ || m.value.has_variable;
       out.push_back(std::move(m));
     }
   }
@@ -86,13 +88,18 @@ class CanonicalReader {
     if (c == '[' || c == '{') {
       ++at_;
       out.kind = c == '[' ? Value::Kind::kList : Value::Kind::kObject;
+      const bool outer = has_variable_;
+      has_variable_ = false;
       ok = members(c == '[' ? ']' : '}', c == '{', out.members);
+      out.has_variable = has_variable_;
+      has_variable_ = outer || has_variable_;
     } else if (c == '"') {
       ++at_;
       while (at_ < s_.size() && s_[at_] != '"') at_ += s_[at_] == '\\' ? 2 : 1;
       ok = eat('"');
     } else {
       out.kind = c == '$' ? Value::Kind::kVariable : Value::Kind::kScalar;
+      out.has_variable = c == '$';
       if (c == '$') ++at_;
       while (at_ < s_.size() &&
              (is_name_char(s_[at_]) || s_[at_] == '-' || s_[at_] == '.' || s_[at_] == '+')) {
@@ -106,6 +113,7 @@ class CanonicalReader {
 
   std::string_view s_;
   size_t at_ = 0;
+  bool has_variable_ = false;  // in the list or object being read
 };
 
 const Value* find_member(const Value& object, std::string_view name) {
@@ -162,7 +170,9 @@ bool ArgumentSubset::members_subset(const Value& l, const Value& r,
 
 bool ArgumentSubset::value_subset(const Value& l, const Value& r, schema::TypeRef type) {
   if (r.kind == Value::Kind::kVariable) return true;
-  if (l.kind == Value::Kind::kVariable) return false;
+  // A constant RIGHT value gives exactly itself: equal values only (in any
+  // field order, as canonical text sorts fields).
+  if (l.kind == Value::Kind::kVariable || !r.has_variable) return l.text == r.text;
   if (l.kind == Value::Kind::kList && r.kind == Value::Kind::kList && type.is_list()) {
     if (l.members.size() != r.members.size()) return false;
     const schema::TypeRef item = type.item();

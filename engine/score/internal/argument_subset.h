@@ -10,9 +10,11 @@
 //     that is a subset; an argument only RIGHT gives is ignored;
 //   - any value is a subset of a variable; a variable is a subset of nothing
 //     else;
-//   - lists compare item by item and must have the same length;
-//   - input objects compare field by field by name (RIGHT may give more);
-//   - any other value must be equal.
+//   - a RIGHT value with no variable in it gives exactly itself: the values
+//     must be equal (an input object in any field order);
+//   - a RIGHT list with a variable in it: item by item, the same length;
+//   - a RIGHT input object with a variable in it: field by field by name,
+//     RIGHT may give more fields.
 // The normal form leaves out an argument or input field equal to its declared
 // default, so a left-out one stands for its default here (LEFT `avatar` with
 // `size: Int = 50` is not a subset of RIGHT `avatar(size: 10)`).

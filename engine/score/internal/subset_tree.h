@@ -8,12 +8,14 @@
 // selected on. Here siblings with one name, one argument text and one
 // condition are merged: a leaf collects its types (the concrete type of its
 // normal node, or its parent's type when the parent is concrete), a field
-// with children unites them, recursively. Children are in source order (the
-// first selection each came from), as Relay lists its differences.
+// with children unites them, recursively. Children are in the order Relay
+// meets them (selection_order below): fragments expanded where they are
+// spread, depth first, each node at the first selection it came from.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/base/diagnostic.h"
@@ -40,8 +42,18 @@ struct SubsetTree {
   std::vector<SubsetNode> nodes;  // nodes[0] is the root
 };
 
-// Rebuilds `out` from `tree` (its buffers are reused).
+// The order in which a depth-first walk of `operation` meets each field
+// selection of `document`, fragments expanded where they are spread (each
+// fragment once: its fields keep the number of their first visit), keyed by
+// the selection's position (selection_order_key).
+using SelectionOrder = std::unordered_map<uint64_t, uint32_t>;
+uint64_t selection_order_key(SourcePos pos);
+void number_selections(const ast::Document& document, const ast::OperationDefinition& operation,
+                       SelectionOrder& out);
+
+// Rebuilds `out` from `tree` (its buffers are reused); `order` is
+// number_selections() of the document the tree was built from.
 void build_subset_tree(const normalize::NormalTree& tree, const schema::Schema& schema,
-                       SubsetTree& out);
+                       const SelectionOrder& order, SubsetTree& out);
 
 }  // namespace gqleval::score
