@@ -22,6 +22,7 @@ constexpr std::string_view kUsage =
     "  score      Score a CSV or JSON Lines file of model answers, one result per row\n"
     "  compare    Compare one candidate query with a reference and explain the verdict\n"
     "  schema     Build a schema from its files (SDL, globs, StepZen projects) and print it\n"
+    "  subset     Does one document select everything another selects? (Relay's compare)\n"
     "\n"
     "Run 'gqleval help <command>' (or 'gqleval <command> --help') for the options\n"
     "of a command, 'gqleval --version' for the version and commit.\n";
@@ -32,10 +33,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"validate", gqleval::cli::run_validate},
-    {"score", gqleval::cli::run_score},
-    {"compare", gqleval::cli::run_compare},
-    {"schema", gqleval::cli::run_schema},
+    {"validate", gqleval::cli::run_validate}, {"score", gqleval::cli::run_score},
+    {"compare", gqleval::cli::run_compare},   {"schema", gqleval::cli::run_schema},
+    {"subset", gqleval::cli::run_subset},
 };
 
 const Command* find_command(std::string_view name) {
@@ -55,11 +55,12 @@ int run_help(std::span<char* const> rest) {
   const std::string_view name = rest[0];
   const Command* command = rest.size() == 1 ? find_command(name) : nullptr;
   if (command == nullptr) {
-    std::fprintf(stderr,
-                 "gqleval help: %s; the commands are validate, score, compare, schema (see 'gqleval "
-                 "--help')\n",
-                 rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
-                                  : "give one command");
+    std::fprintf(
+        stderr,
+        "gqleval help: %s; the commands are validate, score, compare, schema, subset (see 'gqleval "
+        "--help')\n",
+        rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
+                         : "give one command");
     return kExitUsage;
   }
   static char help_flag[] = "--help";
