@@ -44,7 +44,8 @@ SCHEMA_FILES = {
 }
 MAX_SEED = {"csv": 8192, "jsonl": 8192, "extract": 4096, "lexer": 4096,
             "parse_executable": 4096, "parse_sdl": 16384, "schema": 16384, "validate": 4096,
-            "normalize": 4096, "score_pair": 16384, "rules_file": 4096}
+            "normalize": 4096, "score_pair": 16384, "subset": 16384,
+            "rules_file": 4096}
 PER_SOURCE = 60  # seeds taken from one source file, at most
 
 csv.field_size_limit(1 << 30)
@@ -276,6 +277,8 @@ def main():
     for i, (sdl, ref, cand) in enumerate(score_rows):
         flags = [0x00, 0x01, 0x04, 0x08, 0x30, 0x40, 0x80, 0x02][i % 8]
         out.add("score_pair", bytes([flags]) + (sdl + SEP + ref + SEP + cand).encode())
+        out.add("subset", bytes([[0x00, 0x01, 0x02, 0x80][i % 4]]) +
+                (sdl + SEP + ref + SEP + cand).encode())
     # JSON Lines rows built from the scoring rows.
     for i in range(0, len(score_rows), 3):
         rows = score_rows[i:i + 3]
