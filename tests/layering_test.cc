@@ -27,6 +27,7 @@ const std::map<std::string, std::set<std::string>> kLayers = {
     {"kernels", {}},
     {"io", {"engine/base"}},
     {"engine/graphql", {"engine/base"}},
+    {"engine/python", {"engine/base"}},
     {"engine/schema", {"engine/graphql", "engine/base"}},
     {"engine/introspection", {"engine/schema", "engine/graphql", "engine/base"}},
     {"engine/validate", {"engine/schema", "engine/graphql", "engine/base"}},

@@ -1,0 +1,26 @@
+// A syntax tree as one S-expression per statement, in the form
+// tests/python_ast_dump.py writes for CPython's `ast` module, so that the two
+// parsers can be compared tree for tree (tests/python_differential_test.py):
+//
+//   (Assign ((Name r)) (Call (Name GET_me) () ()))
+//   (Expr (Call (Name f) ((Attribute (Subscript (Name r) (Int 0)) id)) ((kw x (Str "a")))))
+//
+// Strings as JSON (non-ASCII as is), numbers as Python prints their values
+// (`1`, `1.0`, `1e+16`, `2j`; an int of 2**127 or more as `big`), a missing
+// node as `_`.
+#pragma once
+
+#include <string>
+
+#include "engine/python/ast.h"
+
+namespace gqleval::python {
+
+std::string dump(const Module& module);
+std::string dump(const Expr& expr);
+
+// repr() of a Python float: the shortest text that reads back, in fixed
+// notation for exponents from -4 to 15, else as 1.5e-07 / 1e+16.
+std::string float_repr(double value);
+
+}  // namespace gqleval::python
