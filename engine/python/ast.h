@@ -81,7 +81,9 @@ struct Expr {
   std::vector<std::string> ops;  // kCompare: "==", "not in", "is not" ...
   std::vector<Expr*> items;
   uint32_t line = 0;
-  uint32_t column = 0;  // 1-based, bytes
+  uint32_t column = 0;     // 1-based, bytes; where the expression starts
+  uint32_t name_line = 0;  // kAttribute: where the attribute's name is
+  uint32_t name_column = 0;
 };
 
 enum class StmtKind : uint8_t {

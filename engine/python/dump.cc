@@ -43,7 +43,7 @@ void json_string(std::string& out, std::string_view s) {
 // underscores) in decimal, "big" from 2**127 on (where the CPython side of the
 // differential stops printing values too). Decimal digits, least significant
 // first, so any length works without a wide integer type.
-std::string int_value(const std::string& text) {
+std::string int_literal_value(const std::string& text) {
   unsigned base = 10;
   size_t i = 0;
   if (text.size() > 1 && text[0] == '0' && std::isalpha(static_cast<unsigned char>(text[1])) != 0) {
@@ -283,7 +283,7 @@ class Dumper {
         out += ')';
         return;
       }
-      case ConstantKind::kInt: out += cat({"(Int ", int_value(e.text), ")"}); return;
+      case ConstantKind::kInt: out += cat({"(Int ", int_literal_value(e.text), ")"}); return;
       case ConstantKind::kFloat:
         out += cat({"(Float ", float_repr(std::strtod(e.text.c_str(), nullptr)), ")"});
         return;
@@ -336,6 +336,8 @@ std::string float_repr(double value) {
   out += exponent < 0 ? "e-" : "e+";
   return out + exp;
 }
+
+std::string int_value(const std::string& literal) { return int_literal_value(literal); }
 
 std::string dump(const Expr& expr) {
   Dumper d;

@@ -19,6 +19,10 @@ namespace gqleval::python {
 std::string dump(const Module& module);
 std::string dump(const Expr& expr);
 
+// The value of an int literal as written (hex, octal, binary or decimal,
+// without underscores) in decimal; "big" from 2**127 on.
+std::string int_value(const std::string& literal);
+
 // repr() of a Python float: the shortest text that reads back, in fixed
 // notation for exponents from -4 to 15, else as 1.5e-07 / 1e+16.
 std::string float_repr(double value);

@@ -448,6 +448,8 @@ class Parser {
         if (name.kind != TokenKind::kName || is_keyword(name.text)) fail_at(name, "invalid syntax");
         Expr* a = node(ExprKind::kAttribute, e);
         a->text = std::string(name.text);
+        a->name_line = name.line;
+        a->name_column = name.column;
         a->items.push_back(e);
         e = a;
       } else if (at_op("(")) {

@@ -1,0 +1,106 @@
+#include "engine/calls/score_calls.h"
+
+#include <cctype>
+
+#include "engine/calls/program.h"
+#include "engine/python/parser.h"
+
+namespace gqleval::calls {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
+  return s;
+}
+
+Diagnostic labelled(std::string_view who, const Diagnostic& d) {
+  Diagnostic out = d;
+  out.message = std::string(who) + ": " + d.rule + ": " + d.message;
+  out.rule = std::string(who);
+  return out;
+}
+
+}  // namespace
+
+std::string_view calls_verdict_name(CallsVerdict v) {
+  switch (v) {
+    case CallsVerdict::kScored: return "scored";
+    case CallsVerdict::kUnparseable: return "unparseable";
+    case CallsVerdict::kNoCode: return "no_code";
+  }
+  return "unknown";
+}
+
+std::string extract_code(std::string_view text) {
+  std::string code;
+  bool any_block = false;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = trim(text.substr(at, end - at));
+    at = end + 1;
+    if (line.substr(0, 3) != "```") continue;
+    const std::string_view label = trim(line.substr(3));
+    // The block runs to the next fence line.
+    size_t close = at;
+    size_t body_end = text.size();
+    while (close < text.size()) {
+      size_t e = text.find('\n', close);
+      if (e == std::string_view::npos) e = text.size();
+      if (trim(text.substr(close, e - close)).substr(0, 3) == "```") {
+        body_end = close;
+        close = e + 1;
+        break;
+      }
+      close = e + 1;
+    }
+    if (label.empty() || label == "python" || label == "py" || label == "python3") {
+      if (any_block) code += '\n';
+      code += text.substr(at, body_end > at ? body_end - at : 0);
+      any_block = true;
+    }
+    at = close;
+  }
+  return any_block ? code : std::string(text);
+}
+
+FunctionSpecs row_functions(const FunctionSpecs& specs, const schema::Schema* schema) {
+  FunctionSpecs out = specs;
+  if (schema == nullptr || schema->query_type() == schema::kNone) return out;
+  for (schema::FieldId id : schema->type(schema->query_type()).fields) {
+    const schema::FieldDef& f = schema->field(id);
+    if (f.owner == schema::kNone || out.find(f.name) != nullptr) continue;
+    FunctionSpec spec;
+    spec.name = std::string(f.name);
+    for (const schema::InputValue& a : f.arguments) spec.parameters.emplace_back(a.name);
+    out.functions.push_back(std::move(spec));
+  }
+  return out;
+}
+
+CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schema,
+                     std::string_view reference, std::string_view candidate_text) {
+  CallsRow row;
+  const std::string code = extract_code(candidate_text);
+  if (trim(code).empty()) {
+    row.verdict = CallsVerdict::kNoCode;
+    return row;
+  }
+  auto ref = python::parse(reference);
+  auto cand = python::parse(code);
+  if (!ref.ok()) row.errors.push_back(labelled("Reference", ref.error()));
+  if (!cand.ok()) row.errors.push_back(labelled("Candidate", cand.error()));
+  if (!row.errors.empty()) {
+    row.verdict = CallsVerdict::kUnparseable;
+    return row;
+  }
+  const Program r = standardize(**ref, functions);
+  const Program c = standardize(**cand, functions);
+  row.comparison = compare_programs(r, c);
+  if (schema != nullptr) row.invalid_paths = check_paths(c, *schema);
+  return row;
+}
+
+}  // namespace gqleval::calls

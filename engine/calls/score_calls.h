@@ -1,0 +1,45 @@
+// One GraphQLRestBench row scored: the candidate's code found in the model's
+// text (fenced blocks labelled `python`/`py` or unlabelled, in order, joined;
+// else the whole text), both programs parsed (engine/python) and
+// standardized (program.h), compared (metrics.h), and the candidate's
+// response paths checked against the row's schema (response_paths.h).
+//
+// Verdicts: `scored`; `no_code` (nothing but blanks to read); `unparseable`
+// (the candidate, or the reference, is not Python of the subset: its error
+// at line:column, every metric 0).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/calls/function_specs.h"
+#include "engine/calls/metrics.h"
+#include "engine/calls/response_paths.h"
+#include "engine/schema/schema.h"
+
+namespace gqleval::calls {
+
+enum class CallsVerdict : uint8_t { kScored, kUnparseable, kNoCode };
+std::string_view calls_verdict_name(CallsVerdict v);  // "scored", "unparseable", "no_code"
+
+struct CallsRow {
+  CallsVerdict verdict = CallsVerdict::kScored;
+  CallsComparison comparison;              // all false / 0 unless scored
+  std::vector<InvalidPath> invalid_paths;  // the candidate's (none without a schema)
+  Diagnostics errors;  // rule "Reference" or "Candidate" + the parser's, at line:column
+};
+
+// The code of a model's answer.
+std::string extract_code(std::string_view text);
+
+// The functions a row offers: its specs, and the Query fields of its schema
+// that the specs lack (parameters in the field's argument order).
+FunctionSpecs row_functions(const FunctionSpecs& specs, const schema::Schema* schema);
+
+// `schema` may be null (a row without GraphQL_schema): paths are not checked.
+CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schema,
+                     std::string_view reference, std::string_view candidate_text);
+
+}  // namespace gqleval::calls
