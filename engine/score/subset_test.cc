@@ -228,6 +228,20 @@ TEST(Subset, CoercedScalarsAreEqual) {
   EXPECT_TRUE(passes("{ user(id: \"\\u00e9\") { id } }", "{ user(id: \"\xC3\xA9\") { id } }"));
 }
 
+// With no variables given, a variable with a default value is that value
+// (SEMANTICS.md, Stage 2); Relay takes it for any value, default or not.
+// Found by tests/relay_differential_test.py (category variable_default).
+TEST(Subset, AVariableWithADefaultIsThatValue) {
+  // Relay passes: `$u` could be 1.
+  EXPECT_FALSE(passes("{ user(id: 1) { id } }", "query ($u: ID! = 2) { user(id: $u) { id } }"));
+  EXPECT_TRUE(passes("{ user(id: 2) { id } }", "query ($u: ID! = 2) { user(id: $u) { id } }"));
+  // Relay misses user(id: $u): a literal does not give every value.
+  EXPECT_TRUE(passes("query ($u: ID = 1) { user(id: $u) { id } }", "{ user(id: 1) { id } }"));
+  // A variable without a default still gives any value.
+  EXPECT_TRUE(passes("query ($u: ID = 1) { user(id: $u) { id } }",
+                     "query ($v: ID!) { user(id: $v) { id } }"));
+}
+
 // ---------------------------------------------------------------- bad input
 
 TEST(Subset, InvalidDocumentsAreStatesWithDiagnostics) {
