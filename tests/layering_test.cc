@@ -32,7 +32,7 @@ const std::map<std::string, std::set<std::string>> kLayers = {
     {"engine/introspection", {"engine/schema", "engine/graphql", "engine/base"}},
     {"engine/validate", {"engine/schema", "engine/graphql", "engine/base"}},
     {"engine/normalize", {"engine/validate", "engine/schema", "engine/graphql", "engine/base"}},
-    {"engine/calls", {"engine/python", "engine/schema", "engine/graphql", "engine/base"}},
+    {"engine/calls", {"engine/python", "engine/schema", "engine/graphql", "engine/base", "io"}},
     {"engine/score",
      {"engine/normalize", "engine/validate", "engine/schema", "engine/graphql", "engine/base",
       "kernels", "io"}},

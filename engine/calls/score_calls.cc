@@ -83,20 +83,24 @@ FunctionSpecs row_functions(const FunctionSpecs& specs, const schema::Schema* sc
 CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schema,
                      std::string_view reference, std::string_view candidate_text) {
   CallsRow row;
+  auto ref = python::parse(reference);
+  if (!ref.ok()) row.errors.push_back(labelled("Reference", ref.error()));
+  // A row the candidate fails still counts its reference's calls, so that
+  // Arg Match (functions) keeps the paper's denominators.
+  const Program r = ref.ok() ? standardize(**ref, functions) : Program{};
+  row.comparison.arg_calls_total = static_cast<uint32_t>(r.calls.size());
+  row.comparison.reference_components = components(r);
   const std::string code = extract_code(candidate_text);
   if (trim(code).empty()) {
     row.verdict = CallsVerdict::kNoCode;
     return row;
   }
-  auto ref = python::parse(reference);
   auto cand = python::parse(code);
-  if (!ref.ok()) row.errors.push_back(labelled("Reference", ref.error()));
   if (!cand.ok()) row.errors.push_back(labelled("Candidate", cand.error()));
   if (!row.errors.empty()) {
     row.verdict = CallsVerdict::kUnparseable;
     return row;
   }
-  const Program r = standardize(**ref, functions);
   const Program c = standardize(**cand, functions);
   row.comparison = compare_programs(r, c);
   if (schema != nullptr) row.invalid_paths = check_paths(c, *schema);

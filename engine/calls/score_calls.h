@@ -26,7 +26,9 @@ std::string_view calls_verdict_name(CallsVerdict v);  // "scored", "unparseable"
 
 struct CallsRow {
   CallsVerdict verdict = CallsVerdict::kScored;
-  CallsComparison comparison;              // all false / 0 unless scored
+  // Unless scored, every metric is 0, but arg_calls_total and the reference's
+  // components are the reference's (0 and none when it does not parse).
+  CallsComparison comparison;
   std::vector<InvalidPath> invalid_paths;  // the candidate's (none without a schema)
   Diagnostics errors;  // rule "Reference" or "Candidate" + the parser's, at line:column
 };
