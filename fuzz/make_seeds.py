@@ -44,7 +44,7 @@ SCHEMA_FILES = {
 }
 MAX_SEED = {"csv": 8192, "jsonl": 8192, "extract": 4096, "lexer": 4096,
             "parse_executable": 4096, "parse_sdl": 16384, "schema": 16384, "validate": 4096,
-            "normalize": 4096, "score_pair": 16384, "subset": 16384,
+            "normalize": 4096, "score_pair": 16384, "subset": 16384, "calls": 8192,
             "rules_file": 4096}
 PER_SOURCE = 60  # seeds taken from one source file, at most
 
@@ -233,6 +233,17 @@ def main():
                 extra_schemas.append(rec.get("GraphQL_schema", ""))
                 small = {k: v[:600] for k, v in rec.items() if isinstance(v, str)}
                 out.add("jsonl", json.dumps(small) + "\n" + json.dumps({"doc": {"schema": small.get("GraphQL_schema", "")}, "filtered_resps": [small.get("output", "")]}) + "\n")
+        # Function-calling answers (the calls target): every output of the
+        # three splits against itself, and against its neighbour in a fence.
+        outputs = []
+        for split in ("train", "valid", "test"):
+            path = os.path.join(shared, "datasets/graphqlrestbench", split + ".jsonl")
+            if os.path.exists(path):
+                outputs += [json.loads(l)["output"] for l in open(path, encoding="utf-8") if l.strip()]
+        for i, code in enumerate(outputs):
+            other = outputs[(i + 1) % len(outputs)]
+            out.add("calls", (code + SEP + "Here:\n```python\n" + other + "```\n").encode()
+                    if i % 2 else code)
         conf = os.path.join(shared, "conformance/graphql-js-validation")
         if os.path.isdir(conf):
             conf_schemas = json.load(open(os.path.join(conf, "schemas.json"), encoding="utf-8"))

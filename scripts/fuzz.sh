@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all_targets=(csv jsonl extract lexer parse_executable parse_sdl schema validate normalize
-             score_pair rules_file introspection subset)
+             score_pair rules_file introspection subset calls)
 target=${1:-all}
 seconds=${2:-60}
 jobs=${FUZZ_JOBS:-1}
@@ -40,7 +40,7 @@ max_len_of() {
   case $1 in
     parse_sdl|schema|score_pair|subset) echo 16384 ;;
     introspection) echo 65536 ;;
-    csv|jsonl) echo 8192 ;;
+    csv|jsonl|calls) echo 8192 ;;
     *) echo 4096 ;;
   esac
 }
@@ -48,6 +48,7 @@ dict_of() {
   case $1 in
     csv) echo fuzz/dict/csv.dict ;;
     jsonl|rules_file|introspection) echo fuzz/dict/json.dict ;;
+    calls) echo fuzz/dict/python.dict ;;
     *) echo fuzz/dict/graphql.dict ;;
   esac
 }

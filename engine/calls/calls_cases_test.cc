@@ -259,6 +259,17 @@ TEST_F(CallsCases, ResponsePathsAgainstTheSchema) {
                 "5:24 GET_search#0.tracks.total[i]: Int is not a list: it cannot be indexed"}));
 }
 
+TEST(ExtractCode, FencesAnywhere) {
+  EXPECT_EQ(extract_code("x = 1"), "x = 1");
+  EXPECT_EQ(extract_code("a\n```python\nx = 1\n```\nb\n```\ny = 2\n```"), "x = 1\n\ny = 2\n");
+  // No Python or unlabelled block: the text as it is (it will not parse).
+  EXPECT_EQ(extract_code("```js\nx\n```"), "```js\nx\n```");
+  EXPECT_EQ(extract_code("```python\nx = 1"), "x = 1\n");  // an unclosed block runs to the end
+  // A fence on the last line, with no newline after it (found by the calls fuzzer).
+  EXPECT_EQ(extract_code("m = GET_me()\n```"), "");
+  EXPECT_EQ(extract_code("```"), "");
+}
+
 TEST_F(CallsCases, Unparseable) {
   const CallsRow row = score(kRef, "def run():\n    GET_me()\n");
   EXPECT_EQ(row.verdict, CallsVerdict::kUnparseable);

@@ -1,6 +1,8 @@
 #include "engine/calls/score_calls.h"
 
 #include <cctype>
+#include <utility>
+#include <vector>
 
 #include "engine/calls/program.h"
 #include "engine/python/parser.h"
@@ -33,35 +35,31 @@ std::string_view calls_verdict_name(CallsVerdict v) {
 }
 
 std::string extract_code(std::string_view text) {
-  std::string code;
-  bool any_block = false;
-  size_t at = 0;
-  while (at < text.size()) {
+  // The text as lines, each with the offset it starts at.
+  std::vector<std::pair<size_t, std::string_view>> lines;
+  for (size_t at = 0; at <= text.size();) {
     size_t end = text.find('\n', at);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = trim(text.substr(at, end - at));
+    lines.emplace_back(at, text.substr(at, end - at));
     at = end + 1;
-    if (line.substr(0, 3) != "```") continue;
-    const std::string_view label = trim(line.substr(3));
-    // The block runs to the next fence line.
-    size_t close = at;
-    size_t body_end = text.size();
-    while (close < text.size()) {
-      size_t e = text.find('\n', close);
-      if (e == std::string_view::npos) e = text.size();
-      if (trim(text.substr(close, e - close)).substr(0, 3) == "```") {
-        body_end = close;
-        close = e + 1;
-        break;
-      }
-      close = e + 1;
-    }
+  }
+  auto is_fence = [](std::string_view line) { return trim(line).substr(0, 3) == "```"; };
+  std::string code;
+  bool any_block = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!is_fence(lines[i].second)) continue;
+    const std::string_view label = trim(trim(lines[i].second).substr(3));
+    size_t close = i + 1;
+    while (close < lines.size() && !is_fence(lines[close].second)) ++close;
     if (label.empty() || label == "python" || label == "py" || label == "python3") {
       if (any_block) code += '\n';
-      code += text.substr(at, body_end > at ? body_end - at : 0);
+      for (size_t k = i + 1; k < close; ++k) {
+        code += lines[k].second;
+        code += '\n';
+      }
       any_block = true;
     }
-    at = close;
+    i = close;  // past the closing fence (or the end: an unclosed block runs to it)
   }
   return any_block ? code : std::string(text);
 }
