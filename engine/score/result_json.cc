@@ -95,6 +95,17 @@ void append_json_error(std::string& out, std::string_view query, std::optional<u
   out.push_back('}');
 }
 
+void append_json_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
+  out.push_back('[');
+  for (size_t i = 0; i < errors.size(); ++i) {
+    const QueryDiagnostic& e = errors[i];
+    if (i) out.push_back(',');
+    append_json_error(out, query_role_name(e.query), reference_of(e.query, e.reference),
+                      e.diagnostic);
+  }
+  out.push_back(']');
+}
+
 void append_result_members(std::string& out, const PairResult& r) {
   out.append("\"verdict\":");
   io::append_json_string(out, verdict_name(r.verdict));
@@ -135,14 +146,7 @@ void append_result_members(std::string& out, const PairResult& r) {
   append_json_key(out, "rules_fired");
   append_firings(out, r);
   append_json_key(out, "errors");
-  out.push_back('[');
-  for (size_t i = 0; i < r.errors.size(); ++i) {
-    const QueryDiagnostic& e = r.errors[i];
-    if (i) out.push_back(',');
-    append_json_error(out, query_role_name(e.query), reference_of(e.query, e.reference),
-                      e.diagnostic);
-  }
-  out.push_back(']');
+  append_json_errors(out, r.errors);
 }
 
 void append_result_object(std::string& out, const PairResult& result,

@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -63,5 +64,8 @@ void append_json_position(std::string& out, SourcePos pos);
 // One error object, as in `errors` above; `reference` only with query "reference".
 void append_json_error(std::string& out, std::string_view query, std::optional<uint32_t> reference,
                        const Diagnostic& diagnostic);
+
+// `[error,...]`: the `errors` member's value.
+void append_json_errors(std::string& out, std::span<const QueryDiagnostic> errors);
 
 }  // namespace gqleval::score

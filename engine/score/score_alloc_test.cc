@@ -10,6 +10,7 @@
 
 #include "engine/graphql/parser.h"
 #include "engine/score/score_pair.h"
+#include "engine/score/subset.h"
 #include "engine/score/test_util.h"
 #include "engine/validate/validator.h"
 #include "io/query_extract.h"
@@ -114,6 +115,50 @@ TEST(ScoreAllocation, MismatchWithExplanationAddsNoAllocation) {
   const size_t scorer = scorer_allocations(refs, cand, Verdict::kMismatch);
   EXPECT_EQ(scorer, stages);
   EXPECT_EQ(stages, 0u);  // two references, inline fragments, an explanation: no allocation
+}
+
+// Allocations of kRounds subset rows (subset.h, compare_references) by a warm
+// SubsetComparer, as `score --mode subset` runs them.
+size_t subset_allocations(const std::vector<std::string_view>& references,
+                          std::string_view candidate, SubsetVerdict expected) {
+  const testing::Fixture& f = testing::fixture();
+  SubsetComparer comparer;
+  SubsetOptions options;
+  options.extract_right = true;
+  for (int warm = 0; warm < 3; ++warm) {
+    const SubsetRow r = comparer.compare_references(*f.schema, references, candidate, options);
+    EXPECT_EQ(r.verdict, expected);
+  }
+  const uint64_t before = gqleval::testing::allocation_count();
+  for (int i = 0; i < kRounds; ++i) {
+    const SubsetRow r = comparer.compare_references(*f.schema, references, candidate, options);
+    if (r.verdict != expected) ADD_FAILURE() << subset_verdict_name(r.verdict);
+  }
+  return gqleval::testing::allocation_count() - before;
+}
+
+// The subset trees, their grouping and ordering, and the comparison reuse
+// their buffers: a warm row that passes allocates exactly what the stages
+// below it allocate, whatever its shape (aliases, fragments, leaves on
+// abstract types, several references, arguments that only RIGHT gives). (A
+// row that misses something allocates its missing paths: the result owns
+// them.)
+TEST(ScoreAllocation, SubsetRowsThatPassAddNoAllocation) {
+  const std::vector<std::pair<std::vector<std::string_view>, std::string_view>> rows = {
+      {{"query { users(id: 1) { username posts { title } } }"},
+       "Here you go:\n```graphql\nquery Q {\n  u: users(id: 1) { id posts { id title } ...F "
+       "}\n}\nfragment F on User { username }\n```"},
+      {{"{ search(text: \"a\") { title ... on Book { author } } }",
+        "{ search(text: \"a\") { year } }"},
+       "{ search(text: \"a\") { ... on Book { title author year } ... on Movie { title year } } }"},
+      {{"{ allUsers { username } }"}, "query ($n: Int) { allUsers(first: $n) { id username } }"},
+  };
+  for (const auto& [references, candidate] : rows) {
+    SCOPED_TRACE(candidate);
+    EXPECT_EQ(subset_allocations(references, candidate, SubsetVerdict::kSubset),
+              stage_allocations(references, candidate));
+  }
+  EXPECT_EQ(stage_allocations(rows[1].first, rows[1].second), 0u);  // so: nothing at all
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "engine/normalize/normalize.h"
 #include "engine/score/internal/tree_compare.h"
 #include "engine/score/score_pair.h"
+#include "engine/score/subset.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::score {
@@ -175,6 +176,47 @@ void BM_ScorePairMismatchExplained(benchmark::State& state) {
   score_one(state, kMismatch, Verdict::kMismatch);
 }
 BENCHMARK(BM_ScorePairMismatchExplained);
+
+// The same pairs compared as subsets (subset.h: the reference is LEFT, the
+// candidate RIGHT, found in the LLM text as `score --mode subset` does).
+void subset_one(benchmark::State& state, std::string_view candidate, bool expected) {
+  const Built& b = built();
+  SubsetComparer comparer;
+  SubsetOptions options;
+  options.extract_right = true;
+  for (auto _ : state) {
+    SubsetResult r = comparer.compare(*b.schema, kReference, candidate, options);
+    if (r.state != SubsetState::kCompared || r.passed != expected) {
+      state.SkipWithError(std::string(subset_state_name(r.state)).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+
+// The reference's fields and more, reordered and aliased, in LLM prose.
+constexpr std::string_view kSuperset = R"(Here is the GraphQL query:
+
+```graphql
+query FarmCompetitions {
+  f: farm(farm_id: 3) {
+    competition_record {
+      farm_competition { year theme hosts }
+      rank
+    }
+    cows
+    pigs
+    name
+  }
+}
+```)";
+
+void BM_SubsetPass(benchmark::State& state) { subset_one(state, kSuperset, true); }
+BENCHMARK(BM_SubsetPass);
+
+void BM_SubsetMissing(benchmark::State& state) { subset_one(state, kMismatch, false); }
+BENCHMARK(BM_SubsetMissing);
 
 // Stage 4 alone: intern, matrices, closure, popcount, on normalized trees.
 void BM_CompareTrees(benchmark::State& state) {

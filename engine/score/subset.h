@@ -27,10 +27,19 @@
 // for an ID): README, "gqleval subset and Relay".
 //
 // A different operation kind misses the whole LEFT tree (score 0).
+//
+// Rows of `gqleval score --mode subset` (compare_references below): the
+// references are LEFT, the candidate RIGHT; the row takes the best reference
+// (a pass first, then the highest score, then the earliest) and has a verdict,
+// `subset` or `missing`, or a stage 1 verdict named and ordered as score_pair.h
+// names them (invalid_schema > invalid_reference > no_query >
+// invalid_candidate): a row with an invalid reference is invalid_reference
+// whatever the candidate, and lists the diagnostics of every invalid document.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +92,38 @@ struct SubsetResult {
   std::vector<QueryDiagnostic> errors;  // LEFT's as kReference, RIGHT's as kCandidate
 };
 
+// The verdict of a row of `score --mode subset`.
+enum class SubsetVerdict : uint8_t {
+  kSubset,            // nothing the matched reference selects is missing (a pass)
+  kMissing,           // something is missing
+  kNoQuery,           // no query found in the candidate
+  kInvalidCandidate,  // the candidate does not parse, validate or normalize
+  kInvalidReference,  // a reference does not
+  kInvalidSchema,     // the schema does not build
+};
+
+// "subset", "missing", then the stage 1 names of verdict.h: "no_query",
+// "invalid_candidate", "invalid_reference", "invalid_schema".
+std::string_view subset_verdict_name(SubsetVerdict v);
+// subset or missing: the documents were compared.
+bool is_compared(SubsetVerdict v);
+
+// One row: the comparison with the matched reference, or, for a stage 1
+// verdict, a result whose state is not kCompared and whose errors are every
+// failing document's (references first, with their 0-based index).
+struct SubsetRow {
+  SubsetVerdict verdict = SubsetVerdict::kInvalidCandidate;
+  int32_t matched_reference = kNoReference;  // 0-based; kNoReference unless compared
+  SubsetResult result;
+};
+
+// The invalid_schema row for a schema that did not build.
+SubsetRow subset_schema_failure(const Diagnostics& schema_errors);
+
+// True when `a` is a strictly better match than `b`: a pass first, then the
+// higher score. Ties are not better, so a scan keeps the earliest.
+bool better_subset(const SubsetResult& a, const SubsetResult& b);
+
 // The per-thread workspace (an arena, the front end, the normalizer); not
 // thread-safe. Type names in a result point into the schema.
 class SubsetComparer {
@@ -94,6 +135,14 @@ class SubsetComparer {
 
   SubsetResult compare(const schema::Schema& schema, std::string_view left, std::string_view right,
                        const SubsetOptions& options = {});
+
+  // A row: RIGHT (the candidate, read once) against each LEFT (the
+  // references), the best of them (see the top of this file); an empty
+  // `lefts` is invalid_reference. As in compare(), every document is read
+  // whatever the others are, so that the row lists every diagnostic.
+  SubsetRow compare_references(const schema::Schema& schema,
+                               std::span<const std::string_view> lefts, std::string_view right,
+                               const SubsetOptions& options = {});
 
  private:
   class Impl;

@@ -274,5 +274,125 @@ TEST(Subset, InvalidDocumentsAreStatesWithDiagnostics) {
   EXPECT_TRUE(r.passed);
 }
 
+// ---------------------------------------------------------------- rows
+
+SubsetRow row(std::vector<std::string_view> lefts, std::string_view right, bool extract = true) {
+  SubsetComparer comparer;
+  SubsetOptions options;
+  options.extract_right = extract;
+  return comparer.compare_references(test_schema(), lefts, right, options);
+}
+
+TEST(SubsetRows, OneReferenceIsCompare) {
+  SubsetRow r = row({"{ user(id: 1) { id name } }"}, "{ user(id: 1) { name id email } }");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kSubset);
+  EXPECT_EQ(r.matched_reference, 0);
+  EXPECT_TRUE(r.result.passed);
+  EXPECT_EQ(r.result.left_nodes, 4u);
+
+  r = row({"query { user(id: 1) {\n id\n name\n email } }"}, "{ user(id: 1) { id } }");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kMissing);
+  EXPECT_EQ(missing_lines(r.result), (Lines{"3:2 query -> user(id: \"1\") -> name (1)",
+                                            "4:2 query -> user(id: \"1\") -> email (1)"}));
+  EXPECT_DOUBLE_EQ(r.result.score, 0.6);
+}
+
+// A pass first, then the highest score, then the earliest reference.
+TEST(SubsetRows, TheBestReferenceIsMatched) {
+  const std::string_view right = "{ user(id: 1) { id name } }";
+  SubsetRow r = row({"{ user(id: 1) { id email } }", "{ user(id: 1) { name } }"}, right);
+  EXPECT_EQ(r.verdict, SubsetVerdict::kSubset);
+  EXPECT_EQ(r.matched_reference, 1);
+  EXPECT_DOUBLE_EQ(r.result.score, 1.0);
+  EXPECT_EQ(r.result.left_nodes, 3u);
+
+  // Scores 0.4 (3 of 5 nodes missing), 0.8 (1 of 5), 0.8: the first 0.8.
+  r = row({"{ user(id: 1) { email age avatar } }", "{ user(id: 1) { id name email } }",
+           "{ user(id: 1) { id name age } }"},
+          right);
+  EXPECT_EQ(r.verdict, SubsetVerdict::kMissing);
+  EXPECT_EQ(r.matched_reference, 1);
+  EXPECT_DOUBLE_EQ(r.result.score, 0.8);
+  EXPECT_EQ(missing_lines(r.result), (Lines{"1:25 query -> user(id: \"1\") -> email (1)"}));
+
+  r = row({"{ user(id: 1) { id } }", "{ user(id: 1) { name } }"}, right);
+  EXPECT_EQ(r.matched_reference, 0);  // two passes: the earlier
+}
+
+// The candidate is found in LLM text; positions point into the text as given.
+TEST(SubsetRows, TheCandidateIsExtractedFromProse) {
+  const SubsetRow r =
+      row({"{ user(id: 1) { id } }"}, "Sure:\n```graphql\n{ user(id: 1) { id name } }\n```\nDone.");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kSubset);
+  EXPECT_EQ(row({"{ user(id: 1) { id } }"}, "Sure: { user(id: 1) { id } }", false).verdict,
+            SubsetVerdict::kInvalidCandidate);
+}
+
+// Stage 1 verdicts as score_pair.h orders them; every document's errors, the
+// references' with their index.
+TEST(SubsetRows, StageOneVerdicts) {
+  SubsetRow r = row({"{ user(id: 1) { id } }"}, "I cannot answer that.");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kNoQuery);
+  EXPECT_EQ(r.matched_reference, kNoReference);
+  ASSERT_EQ(r.result.errors.size(), 1u);  // the front end's, not compare()'s second NoQuery
+  EXPECT_EQ(r.result.errors[0].diagnostic.rule, "Extraction");
+  EXPECT_EQ(row({"{ user(id: 1) { id } }"}, "  ", false).verdict, SubsetVerdict::kNoQuery);
+
+  r = row({"{ user(id: 1) { id } }"}, "{ user(id: 1) { nickname } }");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kInvalidCandidate);
+  EXPECT_EQ(r.result.state, SubsetState::kInvalidRight);
+  ASSERT_EQ(r.result.errors.size(), 1u);
+  EXPECT_EQ(r.result.errors[0].query, QueryRole::kCandidate);
+
+  // An invalid reference wins whatever the candidate; both are reported.
+  r = row({"{ user(id: 1) { id } }", "{ user(id: 1) { nickname } }"}, "{ viewer { nope } }");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kInvalidReference);
+  EXPECT_EQ(r.result.state, SubsetState::kInvalidLeft);
+  ASSERT_EQ(r.result.errors.size(), 2u);
+  EXPECT_EQ(r.result.errors[0].query, QueryRole::kReference);
+  EXPECT_EQ(r.result.errors[0].reference, 1u);
+  EXPECT_EQ(r.result.errors[1].query, QueryRole::kCandidate);
+  EXPECT_EQ(row({"{ user(id: 1) { nickname } }"}, "{ user(id: 1) { id } }").verdict,
+            SubsetVerdict::kInvalidReference);
+
+  r = row({}, "{ viewer { id } }");
+  EXPECT_EQ(r.verdict, SubsetVerdict::kInvalidReference);
+  ASSERT_FALSE(r.result.errors.empty());
+  EXPECT_EQ(r.result.errors[0].diagnostic.rule, "Reference");
+
+  r = subset_schema_failure({make_error("Schema", "Unknown type \"Nope\".")});
+  EXPECT_EQ(r.verdict, SubsetVerdict::kInvalidSchema);
+  ASSERT_EQ(r.result.errors.size(), 1u);
+  EXPECT_EQ(r.result.errors[0].query, QueryRole::kSchema);
+}
+
+// A comparer reused over rows of different shapes gives what a fresh one gives.
+TEST(SubsetRows, AReusedComparerForgetsThePreviousRow) {
+  SubsetComparer comparer;
+  SubsetOptions options;
+  options.extract_right = true;
+  const std::vector<std::vector<std::string_view>> lefts = {
+      {"{ user(id: 1) { id name } }", "{ viewer { id } }", "{ node(id: 1) { id } }"},
+      {"{ search(text: \"a\") { ... on Page { title } } }"},
+      {"{ user(id: 1) { nickname } }"},
+      {"{ viewer { friends { id name } } }", "{ viewer { id } }"}};
+  const std::string_view rights[] = {"{ viewer { id } }", "{ search(text: \"a\") { __typename } }",
+                                     "{ viewer { id } }", "{ viewer { friends { id } } }"};
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 0; i < lefts.size(); ++i) {
+      const SubsetRow reused =
+          comparer.compare_references(test_schema(), lefts[i], rights[i], options);
+      const SubsetRow fresh = row(lefts[i], rights[i]);
+      EXPECT_EQ(reused.verdict, fresh.verdict) << i;
+      EXPECT_EQ(reused.matched_reference, fresh.matched_reference) << i;
+      EXPECT_EQ(missing_lines(reused.result), missing_lines(fresh.result)) << i;
+      EXPECT_EQ(reused.result.errors.size(), fresh.result.errors.size()) << i;
+    }
+  }
+  EXPECT_EQ(subset_verdict_name(SubsetVerdict::kSubset), "subset");
+  EXPECT_EQ(subset_verdict_name(SubsetVerdict::kMissing), "missing");
+  EXPECT_EQ(subset_verdict_name(SubsetVerdict::kInvalidReference), "invalid_reference");
+}
+
 }  // namespace
 }  // namespace gqleval::score

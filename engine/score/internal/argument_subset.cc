@@ -20,6 +20,11 @@ struct ArgumentSubset::Value::Member {
   Value value;
 };
 
+struct ArgumentSubset::Scratch {
+  Value left;
+  Value right;
+};
+
 struct ArgumentSubset::Default {
   std::string text;  // what `value` points into
   Value value;
@@ -125,7 +130,8 @@ const Value* find_member(const Value& object, std::string_view name) {
 
 }  // namespace
 
-ArgumentSubset::ArgumentSubset(const schema::Schema& schema) : schema_(schema) {}
+ArgumentSubset::ArgumentSubset(const schema::Schema& schema)
+    : schema_(schema), scratch_(std::make_unique<Scratch>()) {}
 ArgumentSubset::~ArgumentSubset() = default;
 
 const Value* ArgumentSubset::default_of(const schema::InputValue& definition) {
@@ -143,9 +149,15 @@ const Value* ArgumentSubset::default_of(const schema::InputValue& definition) {
 bool ArgumentSubset::holds(std::string_view left, std::string_view right,
                            const schema::FieldDef& field) {
   if (left.empty() && right.empty()) return true;
-  Value l;
-  Value r;
+  // Reused: arguments of scalars and variables (the usual ones) are read
+  // without allocating once the lists have grown.
+  Value& l = scratch_->left;
+  Value& r = scratch_->right;
+  l.members.clear();
+  r.members.clear();
   l.kind = r.kind = Value::Kind::kObject;
+  l.has_variable = r.has_variable = false;
+  l.text = r.text = {};
   if (!CanonicalReader(left).arguments(l.members) || !CanonicalReader(right).arguments(r.members)) {
     return left == right;  // not the normalizer's text: only equal texts can be trusted
   }

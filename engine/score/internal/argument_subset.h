@@ -50,7 +50,9 @@ class ArgumentSubset {
   const Value* default_of(const schema::InputValue& definition);
 
   struct Default;
+  struct Scratch;  // the two lists holds() reads, reused from call to call
   const schema::Schema& schema_;
+  std::unique_ptr<Scratch> scratch_;
   // Each definition's default, parsed once (null when it has none).
   std::unordered_map<const schema::InputValue*, std::unique_ptr<Default>> defaults_;
 };

@@ -1,0 +1,53 @@
+#include "engine/score/subset_json.h"
+
+#include "engine/score/result_json.h"
+#include "io/json_writer.h"
+
+namespace gqleval::score {
+
+void append_subset_members(std::string& out, const SubsetRow& row) {
+  const SubsetResult& r = row.result;
+  const bool compared = is_compared(row.verdict);
+  out.append("\"verdict\":");
+  io::append_json_string(out, subset_verdict_name(row.verdict));
+  append_json_key(out, "pass");
+  out.append(row.verdict == SubsetVerdict::kSubset ? "true" : "false");
+  append_json_key(out, "compared");
+  out.append(compared ? "true" : "false");
+  // Counts are null when nothing was compared; the score is 0, the value the
+  // summary averages.
+  auto count = [&](std::string_view name, uint64_t v) {
+    append_json_key(out, name);
+    if (compared) {
+      io::append_number(out, v);
+    } else {
+      out.append("null");
+    }
+  };
+  count("missing", r.missing_nodes);
+  append_json_key(out, "score");
+  io::append_json_real(out, compared ? r.score : 0.0);
+  count("left_nodes", r.left_nodes);
+  append_json_key(out, "matched_reference");
+  if (row.matched_reference == kNoReference) {
+    out.append("null");
+  } else {
+    io::append_number(out, row.matched_reference);
+  }
+  append_json_key(out, "missing_paths");
+  out.push_back('[');
+  for (size_t i = 0; i < r.missing.size(); ++i) {
+    if (i) out.push_back(',');
+    out.append("{\"path\":");
+    io::append_json_string(out, r.missing[i].path);
+    append_json_position(out, r.missing[i].pos);
+    append_json_key(out, "nodes");
+    io::append_number(out, r.missing[i].nodes);
+    out.push_back('}');
+  }
+  out.push_back(']');
+  append_json_key(out, "errors");
+  append_json_errors(out, r.errors);
+}
+
+}  // namespace gqleval::score
