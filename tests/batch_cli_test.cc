@@ -103,6 +103,55 @@ TEST(BatchCli, AnOutputThatIsTheInputIsRefused) {
   EXPECT_FALSE(std::filesystem::exists(dir.file("r2.jsonl")));
 }
 
+// --mode: its values, what a subset run refuses (exit 2, nothing written), and
+// a subset run's rows, table and exit status.
+TEST(BatchCli, ModeSubset) {
+  ScratchDir dir;
+  const std::string input = dir.file("rows.csv");
+  testing::write_file(input, "reference,candidate\n{ a },{ a b }\n{ a b },\"Here: { a }\"\n");
+  testing::write_file(dir.file("s.graphql"), "type Query { a: Int b: Int }");
+  const std::string run = "score " + input + " --schema " + dir.file("s.graphql") + " --out " +
+                          dir.file("r.jsonl") + " ";
+  CliRun bad = gqleval(run + "--mode superset", dir);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "gqleval score: --mode must be equivalence or subset, not 'superset' (see 'gqleval "
+            "score --help')\n");
+  CliRun rules = gqleval(run + "--mode subset --rule-set cycles", dir);
+  EXPECT_EQ(rules.status, 2);
+  EXPECT_EQ(rules.err,
+            "gqleval score: --rule-set is not available with --mode subset (it applies no "
+            "rewrite rule) (see 'gqleval score --help')\n");
+  CliRun delta = gqleval(run + "--mode subset --delta 2", dir);
+  EXPECT_EQ(delta.status, 2);
+  EXPECT_EQ(delta.err,
+            "gqleval score: --delta (an over-fetch budget) is not available with --mode subset\n");
+  CliRun gate = gqleval(run + "--mode subset --fail-under mean_f1=0.5", dir);
+  EXPECT_EQ(gate.status, 2);
+  EXPECT_EQ(gate.err,
+            "gqleval score: --fail-under: mean_f1 is not a figure of --mode subset runs; theirs "
+            "is mean_score\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("r.jsonl")));
+
+  CliRun ok = gqleval(run + "--mode subset --no-rules --fail-under mean_score=0.9", dir);
+  EXPECT_EQ(ok.status, 1) << ok.err;  // scores 1 and 2/3 (b of query, a, b is missing)
+  auto lines = lines_of(read_file(dir.file("r.jsonl")));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(ResultLine(lines[0]).get("verdict"), "subset");
+  EXPECT_EQ(ResultLine(lines[1]).get("verdict"), "missing");
+  EXPECT_EQ(ResultLine(lines[1]).get("score"), "0.6666666666666667");
+  EXPECT_NE(ok.err.find("\nmode: subset, schemas 1\n"), std::string::npos) << ok.err;
+  EXPECT_NE(ok.err.find("\nsubset                       1    50.0%\n"
+                        "missing                      1    50.0%\n"
+                        "pass                         1    50.0%\n"
+                        "mean score 0.833\n"),
+            std::string::npos)
+      << ok.err;
+  EXPECT_NE(ok.err.find("gqleval score: mean_score 0.833333 is under 0.9 (--fail-under)"),
+            std::string::npos)
+      << ok.err;
+}
+
 TEST(BatchCli, Nl2gqlNeedsACandidateColumn) {
   if (!std::filesystem::exists(kNl2gql)) GTEST_SKIP() << "NL2GQL dataset not found at " << kNl2gql;
   ScratchDir dir;

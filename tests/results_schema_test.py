@@ -4,7 +4,8 @@
 Usage: results_schema_test.py GQLEVAL GQLEVAL_GENERATE SOURCE_DIR SHARED_DIR
 
 Runs `score` (JSON Lines rows, the summary in both layouts, artifacts'
-result.json), `validate --input` and `compare --json` on the bundled NL2GQL
+result.json; in both modes, equivalence and subset), `validate --input` and
+`compare --json` on the bundled NL2GQL
 set, the generated sample, rows made by gqleval-generate, malformed rows and
 (when ../shared is present) RGEval's granite outputs, and validates every
 object it writes against the definition for its kind. Needs the Debian
@@ -74,6 +75,21 @@ def score(tmp, name, input_path, *flags, rows=None):
     return results
 
 
+def score_subset(tmp, name, input_path, *flags, rows=None):
+    """A --mode subset run: its rows and summaries are the subset forms."""
+    results = score(tmp, name, input_path, "--mode", "subset", *flags, rows=rows)
+    for i, r in enumerate(results):
+        if "score" not in r or "f1" in r:
+            failures.append(f"{name}:{i + 1}: not a subset row")
+    summary = json.load(open(os.path.join(tmp, name + ".summary.json")))
+    if summary.get("mode") != "subset" or "mean_score" not in summary:
+        failures.append(f"{name}: the summary is not a subset run's")
+    lm_eval = json.load(open(os.path.join(tmp, name + ".lm_eval.json")))
+    if not all("score,none" in v for v in lm_eval["results"].values()):
+        failures.append(f"{name}: the lm-eval summary has no score")
+    return results
+
+
 def self_check():
     """The schema must refuse the shapes the contract replaced."""
     old_row = {"row": 0, "id": None, "verdict": "bad_row", "pass": False, "reason": "invalid_json",
@@ -86,6 +102,18 @@ def self_check():
                       ("validate_row", {"row": 0, "valid": False, "errors": []})]:
         if VALIDATORS[kind].is_valid(obj):
             failures.append(f"self-check: the schema accepts an old {kind}")
+    # Subset rows: a pass has nothing missing, a miss names what is missing, and
+    # an equivalence verdict is no subset row's.
+    subset_row = {"row": 0, "id": "1", "verdict": "missing", "pass": False, "compared": True,
+                  "missing": 1, "score": 0.5, "left_nodes": 2, "matched_reference": 0,
+                  "missing_paths": [{"path": "query -> a", "line": 1, "column": 3, "nodes": 1}],
+                  "errors": []}
+    if not VALIDATORS["score_row"].is_valid(subset_row):
+        failures.append("self-check: the schema refuses a subset row")
+    for change in [{"pass": True}, {"verdict": "subset"}, {"verdict": "underfetch"},
+                   {"missing_paths": []}, {"compared": False}, {"score": None}]:
+        if VALIDATORS["score_row"].is_valid({**subset_row, **change}):
+            failures.append(f"self-check: the schema accepts a subset row with {change}")
 
 
 def main():
@@ -155,9 +183,21 @@ def main():
             p = run([GQLEVAL, "compare", "--schema", schema, files[ref], files[cand], "--json", *extra])
             check("compare_result", json.loads(p.stdout), f"compare {ref} {cand}")
 
+        # --mode subset: the same inputs, their rows and summaries in the subset forms.
+        score_subset(tmp, "nl2gql_subset", nl2gql, "--candidate-col", "gt_query_2", "--keep-col",
+                     "hops", "--group-by", "hops", "--fail-under", "mean_score=0.5", rows=1164)
+        score_subset(tmp, "generated_subset", generated, rows=3000)
+        score_subset(tmp, "bad_csv_subset", bad_csv, "--schema", schema, rows=6)
+        score_subset(tmp, "bad_jsonl_subset", bad_jsonl, rows=5)
+        summary = json.load(open(os.path.join(tmp, "generated_subset.summary.json")))
+        for verdict in ("subset", "missing"):
+            if summary["verdicts"][verdict]["count"] == 0:
+                failures.append(f"generated_subset: no {verdict} row to check")
+
         granite = os.path.join(SHARED, "datasets", "rgeval-granite", "granite20b_zeroshot_rgeval.csv")
         if os.path.exists(granite):
             score(tmp, "granite", granite, rows=376)
+            score_subset(tmp, "granite_subset", granite, rows=376)
         else:
             print(f"results_schema_test: {granite} is absent; the granite rows are not checked")
 

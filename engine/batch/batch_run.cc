@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -20,10 +21,31 @@
 namespace gqleval::batch {
 namespace {
 
+bool subset_run(const BatchOptions& o) { return o.mode == ScoreMode::kSubset; }
+
+// What the run's mode does not have is refused, not ignored. (The rule
+// switches are on by default, so they are no request: a subset run uses no
+// rule whatever they say.)
+std::optional<Diagnostic> check_mode(const BatchOptions& o) {
+  std::string why;
+  for (const Gate& g : o.gates) {
+    if (!gate_fits_mode(g, o.mode, &why)) return make_error("Usage", "--fail-under: " + why);
+  }
+  if (!subset_run(o)) return std::nullopt;
+  auto refuse = [](std::string_view what) {
+    return make_error("Usage", std::string(what) + " is not available with --mode subset");
+  };
+  if (o.delta != 0) return refuse("--delta (an over-fetch budget)");
+  if (!o.rules_file.empty()) return refuse("--rules (a subset comparison applies no rewrite rule)");
+  if (!o.artifacts_dir.empty()) return refuse("--artifacts");
+  return std::nullopt;
+}
+
 Result<SchemaCacheOptions, Diagnostic> cache_options(const BatchOptions& o) {
   SchemaCacheOptions options;
   options.build.strict = o.strict_schema;
-  options.build_rewrites = o.rules.cycles || o.rules.endpoints || o.rules.rgeval;
+  options.build_rewrites =
+      !subset_run(o) && (o.rules.cycles || o.rules.endpoints || o.rules.rgeval);
   options.max_bytes = o.schema_cache_bytes;
   if (!o.rules_file.empty()) {
     auto rules = normalize::RulesFile::load(o.rules_file);
@@ -60,6 +82,14 @@ score::ScoreOptions score_options(const BatchOptions& o) {
   return options;
 }
 
+score::SubsetOptions subset_options(const BatchOptions& o) {
+  score::SubsetOptions options;
+  options.operation_name = o.operation;
+  options.normalize.ignore_typename = o.ignore_typename;
+  options.extract_right = o.extract;  // references are read as they are, as in score_options
+  return options;
+}
+
 // `gqleval compare` flags that repeat the run's options, for replay.sh.
 std::string replay_options(const BatchOptions& o) {
   std::string out;
@@ -93,7 +123,7 @@ Result<Provenance, Diagnostic> start_provenance(const BatchOptions& o) {
   p.arguments = o.arguments;
   p.input = o.input;
   p.output = o.output.empty() ? std::string("-") : o.output;
-  p.rule_profile = normalize::rule_profile(o.rules);
+  p.rule_profile = subset_run(o) ? std::string("none") : normalize::rule_profile(o.rules);
   if (!o.rules_file.empty()) {
     p.rule_profile += " + rules file " + o.rules_file;
     auto text = io::read_file(o.rules_file);
@@ -149,6 +179,7 @@ bool BatchReport::gates_met() const {
 
 Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   const auto start = std::chrono::steady_clock::now();
+  if (auto error = check_mode(o)) return Unexpected{std::move(*error)};
   auto provenance = start_provenance(o);
   if (!provenance) return Unexpected{std::move(provenance.error())};
   auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
@@ -165,7 +196,9 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   context.columns = std::move(opened->columns);
   context.schemas = schemas->sources;
   context.format = o.output_format;
+  context.mode = o.mode;
   context.options = score_options(o);
+  context.subset = subset_options(o);
   std::unique_ptr<ArtifactWriter> artifacts = make_artifacts(o);
   if (artifacts) {
     std::string error;
@@ -174,7 +207,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   }
   std::vector<std::string> group_names;
   for (const Column& c : context.columns.group_by) group_names.push_back(c.name);
-  Summary summary(std::move(group_names));
+  Summary summary(std::move(group_names), o.mode);
   io::ContentHasher input_hash;
   RunPosition at;
   const Fingerprint fingerprint = run_fingerprint(o, input, *schemas, *provenance);
@@ -193,7 +226,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     std::vector<std::string> kept;
     for (const Column& c : context.columns.keep) kept.push_back(c.name);
     std::string header;
-    append_csv_header(header, kept);
+    append_csv_header(header, kept, o.mode);
     output.write(header);
   }
   const uint64_t resumed_rows = at.rows;

@@ -16,8 +16,9 @@
 // Errors (the run does not start, or its output could not be written):
 // the input cannot be read or its header is malformed, a required column is
 // missing, the schema file or rules file cannot be read or parsed, the output
-// cannot be written or is the input file itself. A schema that does not build is not an error of
-// the run: its rows are invalid_schema.
+// cannot be written or is the input file itself, an option the run's mode
+// does not have (BatchOptions::mode). A schema that does not build is not an
+// error of the run: its rows are invalid_schema.
 #pragma once
 
 #include <atomic>
@@ -35,6 +36,7 @@
 #include "engine/batch/result_format.h"
 #include "engine/batch/run_checks.h"
 #include "engine/batch/schema_cache.h"
+#include "engine/batch/score_mode.h"
 #include "engine/batch/summary.h"
 #include "engine/normalize/rewrites.h"
 
@@ -46,13 +48,18 @@ std::string_view artifact_filter_name(ArtifactFilter filter);  // "fail", "pass"
 bool artifact_filter_from_name(std::string_view name, ArtifactFilter* out);
 
 struct BatchOptions {
+  // What each row is asked (score_mode.h). A subset run compares each
+  // reference (LEFT) with the candidate (RIGHT) as `gqleval subset` does: no
+  // rewrite rule applies (the rule switches are not used), and it has no
+  // delta, rules file or artifacts (asking for them is an error).
+  ScoreMode mode = ScoreMode::kEquivalence;
   std::string input;
   InputFormat input_format = InputFormat::kAuto;
   ColumnSpec columns;
   // One schema for every row, from these sources (sources/schema_sources.h:
   // files, glob patterns, StepZen projects); empty: per row.
   std::vector<std::string> schema;
-  std::string rules_file;   // rewrite rules (normalize/rules_file.h); empty: none
+  std::string rules_file;  // rewrite rules (normalize/rules_file.h); empty: none
   normalize::RuleSwitches rules;
   bool strict_schema = false;
   bool ignore_typename = false;

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "engine/score/result_json.h"
+#include "engine/score/subset_json.h"
 #include "io/csv_writer.h"
 #include "io/json_writer.h"
 
@@ -22,11 +23,40 @@ constexpr std::string_view kCsvColumns[] = {
     "precision",   "recall",      "f1",       "matched_reference", "missing_paths",
     "extra_paths", "rules_fired", "errors"};
 
-// Every member a row of any kind has, which a kept column may not shadow.
-constexpr std::string_view kMembers[] = {
-    "row",         "id",          "verdict", "pass", "compared",          "missing",
-    "extra",       "precision",   "recall",  "f1",   "matched_reference", "missing_paths",
-    "extra_paths", "rules_fired", "errors",  "valid"};
+constexpr std::string_view kSubsetCsvColumns[] = {
+    "verdict",           "pass",          "compared", "missing", "score", "left_nodes",
+    "matched_reference", "missing_paths", "errors"};
+
+// Every member a row of any kind has (score rows of either mode, validate
+// rows), which a kept column may not shadow: a name means one thing in every
+// results file.
+constexpr std::string_view kMembers[] = {"row",
+                                         "id",
+                                         "verdict",
+                                         "pass",
+                                         "compared",
+                                         "missing",
+                                         "extra",
+                                         "precision",
+                                         "recall",
+                                         "f1",
+                                         "score",
+                                         "left_nodes",
+                                         "matched_reference",
+                                         "missing_paths",
+                                         "extra_paths",
+                                         "rules_fired",
+                                         "errors",
+                                         "valid"};
+
+constexpr uint8_t kEquivalenceOutcomes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kBadRow};
+constexpr uint8_t kSubsetOutcomes[] = {kSubsetPass,
+                                       kSubsetMissing,
+                                       outcome_of(score::Verdict::kNoQuery),
+                                       outcome_of(score::Verdict::kInvalidCandidate),
+                                       outcome_of(score::Verdict::kInvalidReference),
+                                       outcome_of(score::Verdict::kInvalidSchema),
+                                       kBadRow};
 
 using io::append_number;
 
@@ -38,14 +68,26 @@ void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
   out.append("}\n");
 }
 
-void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d) {
+void jsonl_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& r) {
+  append_json_row_head(out, k);
+  score::append_subset_members(out, r);
+  out.append("}\n");
+}
+
+void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
   append_json_row_head(out, k);
   out.append("\"verdict\":");
   io::append_json_string(out, outcome_name(kBadRow));
-  out.append(
-      ",\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
-      "\"recall\":0,\"f1\":0,\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
-      "\"rules_fired\":[],\"errors\":[");
+  if (mode == ScoreMode::kSubset) {
+    out.append(
+        ",\"pass\":false,\"compared\":false,\"missing\":null,\"score\":0,\"left_nodes\":null,"
+        "\"matched_reference\":null,\"missing_paths\":[],\"errors\":[");
+  } else {
+    out.append(
+        ",\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
+        "\"recall\":0,\"f1\":0,\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
+        "\"rules_fired\":[],\"errors\":[");
+  }
   score::append_json_error(out, "row", std::nullopt, d);
   out.append("]}\n");
 }
@@ -81,7 +123,9 @@ void csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool 
   csv_field(out, compared ? "true" : "false");
 }
 
-void csv_paths(std::string& out, std::span<const SubtreeDiff> paths) {
+// SubtreeDiff or SubsetMissing: a path, its position and its nodes.
+template <typename Path>
+void csv_paths(std::string& out, std::span<const Path> paths) {
   std::string& c = cell();
   for (size_t i = 0; i < paths.size(); ++i) {
     if (i) c.push_back('\n');
@@ -112,6 +156,17 @@ void csv_error_line(std::string& c, std::string_view who, const Diagnostic& d) {
     csv_position(c, d.pos());
   }
   c.append(": ").append(d.rule).append(": ").append(d.message);
+}
+
+void csv_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
+  std::string& c = cell();
+  for (size_t i = 0; i < errors.size(); ++i) {
+    const QueryDiagnostic& e = errors[i];
+    if (i) c.push_back('\n');
+    csv_who(c, e.query, e.reference);
+    csv_error_line(c, {}, e.diagnostic);
+  }
+  csv_field(out, c);
 }
 
 void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
@@ -145,20 +200,34 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
     fired.append(" ").append(f.path).append(": ").append(f.detail);
   }
   csv_field(out, fired);
-  std::string& errors = cell();
-  for (size_t i = 0; i < r.errors.size(); ++i) {
-    const QueryDiagnostic& e = r.errors[i];
-    if (i) errors.push_back('\n');
-    csv_who(errors, e.query, e.reference);
-    csv_error_line(errors, {}, e.diagnostic);
-  }
-  csv_field(out, errors);
+  csv_errors(out, r.errors);
   out.push_back('\n');
 }
 
-void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d) {
+void csv_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& row) {
+  const score::SubsetResult& r = row.result;
+  const bool compared = score::is_compared(row.verdict);
+  csv_head(out, k, score::subset_verdict_name(row.verdict),
+           row.verdict == score::SubsetVerdict::kSubset, compared);
+  char buf[32];
+  auto number = [&](auto v) {
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string_view(buf, static_cast<size_t>(res.ptr - buf));
+  };
+  csv_field(out, compared ? number(r.missing_nodes) : std::string_view{});
+  csv_field(out, number(compared ? r.score : 0.0));
+  csv_field(out, compared ? number(r.left_nodes) : std::string_view{});
+  csv_field(out, row.matched_reference == score::kNoReference ? std::string_view{}
+                                                              : number(row.matched_reference));
+  csv_paths(out, std::span<const score::SubsetMissing>(r.missing));
+  csv_errors(out, r.errors);
+  out.push_back('\n');
+}
+
+void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
   csv_head(out, k, outcome_name(kBadRow), false, false);
-  out.append(",,,0,0,0,,,,");
+  // Empty counts, zero scores, no paths, up to the errors.
+  out.append(mode == ScoreMode::kSubset ? ",,0,,," : ",,,0,0,0,,,,");
   std::string& c = cell();
   csv_error_line(c, "row", d);
   csv_field(out, c);
@@ -169,7 +238,38 @@ void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d) {
 
 std::string_view outcome_name(uint8_t outcome) {
   if (outcome == kBadRow) return "bad_row";
+  if (outcome == kSubsetPass) return score::subset_verdict_name(score::SubsetVerdict::kSubset);
+  if (outcome == kSubsetMissing) return score::subset_verdict_name(score::SubsetVerdict::kMissing);
   return score::verdict_name(static_cast<score::Verdict>(outcome));
+}
+
+uint8_t outcome_of(score::SubsetVerdict v) {
+  switch (v) {
+    case score::SubsetVerdict::kSubset: return kSubsetPass;
+    case score::SubsetVerdict::kMissing: return kSubsetMissing;
+    case score::SubsetVerdict::kNoQuery: return outcome_of(score::Verdict::kNoQuery);
+    case score::SubsetVerdict::kInvalidCandidate:
+      return outcome_of(score::Verdict::kInvalidCandidate);
+    case score::SubsetVerdict::kInvalidReference:
+      return outcome_of(score::Verdict::kInvalidReference);
+    case score::SubsetVerdict::kInvalidSchema: return outcome_of(score::Verdict::kInvalidSchema);
+  }
+  return kBadRow;
+}
+
+bool outcome_passes(uint8_t outcome) {
+  if (outcome == kSubsetPass) return true;
+  return outcome < kBadRow && score::is_pass(static_cast<score::Verdict>(outcome));
+}
+
+bool outcome_compared(uint8_t outcome) {
+  if (outcome == kSubsetPass || outcome == kSubsetMissing) return true;
+  return outcome < kBadRow && !score::is_stage1(static_cast<score::Verdict>(outcome));
+}
+
+std::span<const uint8_t> mode_outcomes(ScoreMode mode) {
+  if (mode == ScoreMode::kSubset) return kSubsetOutcomes;
+  return kEquivalenceOutcomes;
 }
 
 bool is_result_member(std::string_view name) {
@@ -196,11 +296,14 @@ void append_json_row_head(std::string& out, const RowKey& k) {
   out.push_back(',');
 }
 
-void append_csv_header(std::string& out, std::span<const std::string> kept_names) {
+void append_csv_header(std::string& out, std::span<const std::string> kept_names, ScoreMode mode) {
   csv_field(out, "row", true);
   csv_field(out, "id");
   for (const std::string& name : kept_names) csv_field(out, name);
-  for (std::string_view column : kCsvColumns) csv_field(out, column);
+  const std::span<const std::string_view> columns =
+      mode == ScoreMode::kSubset ? std::span<const std::string_view>(kSubsetCsvColumns)
+                                 : std::span<const std::string_view>(kCsvColumns);
+  for (std::string_view column : columns) csv_field(out, column);
   out.push_back('\n');
 }
 
@@ -213,12 +316,21 @@ void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
   }
 }
 
-void append_bad_row(std::string& out, OutputFormat format, const RowKey& key,
-                    const Diagnostic& diagnostic) {
+void append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
+                       const score::SubsetRow& row) {
   if (format == OutputFormat::kCsv) {
-    csv_bad_row(out, key, diagnostic);
+    csv_subset_result(out, key, row);
   } else {
-    jsonl_bad_row(out, key, diagnostic);
+    jsonl_subset_result(out, key, row);
+  }
+}
+
+void append_bad_row(std::string& out, OutputFormat format, const RowKey& key,
+                    const Diagnostic& diagnostic, ScoreMode mode) {
+  if (format == OutputFormat::kCsv) {
+    csv_bad_row(out, key, diagnostic, mode);
+  } else {
+    jsonl_bad_row(out, key, diagnostic, mode);
   }
 }
 

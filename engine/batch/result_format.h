@@ -10,10 +10,13 @@
 // the input and a hash of its content), the kept input columns by their names
 // (a cell the row lacks is null), then the members of the row kind:
 //   - a score row, the pair's result (score/result_json.h: verdict, pass,
-//     compared, ... errors). A malformed row has verdict "bad_row", pass and
-//     compared false, and one error {"query":"row", "rule": the issue's short
-//     name (e.g. "unterminated_quote", "invalid_json"), "message", "line",
-//     "column"} that points at the fault in the input file;
+//     compared, ... errors); in a subset run (score_mode.h) the row's subset
+//     result (score/subset_json.h: verdict, pass, compared, missing, score,
+//     ... errors). A malformed row has verdict "bad_row", pass and compared
+//     false, the members of its run's rows with null counts and zero scores,
+//     and one error {"query":"row", "rule": the issue's short name (e.g.
+//     "unterminated_quote", "invalid_json"), "message", "line", "column"}
+//     that points at the fault in the input file;
 //   - a validate row, "valid" then "errors", each error {"query", "rule",
 //     "message", "line", "column"} with "query" naming what it is about:
 //     "query", "schema" or "row".
@@ -32,19 +35,31 @@
 #include <string_view>
 
 #include "engine/base/diagnostic.h"
+#include "engine/batch/score_mode.h"
 #include "engine/score/result_json.h"
 #include "engine/score/score_pair.h"
+#include "engine/score/subset.h"
 
 namespace gqleval::batch {
 
 enum class OutputFormat : uint8_t { kJsonl, kCsv };
 
 // Outcomes counted by the summary: the nine verdicts of score::Verdict, in
-// their order, then bad_row.
+// their order, then bad_row, then the two verdicts of a subset row that
+// compared its queries (a subset row's stage 1 verdicts are the outcomes of
+// the same names).
 inline constexpr uint8_t kBadRow = 9;
-inline constexpr size_t kOutcomeCount = 10;
-std::string_view outcome_name(uint8_t outcome);  // verdict_name(), or "bad_row"
-inline uint8_t outcome_of(score::Verdict v) { return static_cast<uint8_t>(v); }
+inline constexpr uint8_t kSubsetPass = 10;     // "subset"
+inline constexpr uint8_t kSubsetMissing = 11;  // "missing"
+inline constexpr size_t kOutcomeCount = 12;
+// verdict_name(), "bad_row", subset_verdict_name().
+std::string_view outcome_name(uint8_t outcome);
+constexpr uint8_t outcome_of(score::Verdict v) { return static_cast<uint8_t>(v); }
+uint8_t outcome_of(score::SubsetVerdict v);
+bool outcome_passes(uint8_t outcome);    // equivalent, overfetch_ok, subset
+bool outcome_compared(uint8_t outcome);  // neither a stage 1 verdict nor bad_row
+// The outcomes rows of `mode` can have, in the order the summary lists them.
+std::span<const uint8_t> mode_outcomes(ScoreMode mode);
 
 using score::kResultsVersion;
 
@@ -65,7 +80,8 @@ struct RowKey {
 // The names a kept column may not take, as the results already use them.
 bool is_result_member(std::string_view name);
 
-void append_csv_header(std::string& out, std::span<const std::string> kept_names = {});
+void append_csv_header(std::string& out, std::span<const std::string> kept_names = {},
+                       ScoreMode mode = ScoreMode::kEquivalence);
 
 // `{"row":N,"id":ID,KEPT...,`: the opening of a JSONL row, for the members of
 // a result to follow (other tools' rows join ours by these keys).
@@ -74,10 +90,15 @@ void append_json_row_head(std::string& out, const RowKey& key);
 void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
                        const score::PairResult& result);
 
-// A row the reader could not read: diagnostic.rule is the issue's short name
-// (io::csv_issue_name / io::jsonl_issue_name, "invalid_variables").
+// A row of a subset run.
+void append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
+                       const score::SubsetRow& row);
+
+// A row the reader could not read, with the members of `mode`'s rows:
+// diagnostic.rule is the issue's short name (io::csv_issue_name /
+// io::jsonl_issue_name, "invalid_variables").
 void append_bad_row(std::string& out, OutputFormat format, const RowKey& key,
-                    const Diagnostic& diagnostic);
+                    const Diagnostic& diagnostic, ScoreMode mode = ScoreMode::kEquivalence);
 
 // A validate row (JSON Lines): its errors, about `query` ("query", "schema" or
 // "row"); warnings are left out.

@@ -14,6 +14,7 @@ constexpr std::pair<std::string_view, GateMetric> kMetrics[] = {
     {"pass_rate", GateMetric::kPassRate},
     {"mean_f1", GateMetric::kMeanF1},
     {"compared_rate", GateMetric::kComparedRate},
+    {"mean_score", GateMetric::kMeanScore},
 };
 
 double metric_value(const Summary& s, GateMetric m) {
@@ -21,6 +22,7 @@ double metric_value(const Summary& s, GateMetric m) {
     case GateMetric::kPassRate: return s.pass_rate();
     case GateMetric::kMeanF1: return s.mean_f1();
     case GateMetric::kComparedRate: return s.compared_rate();
+    case GateMetric::kMeanScore: return s.mean_score();
   }
   return 0;
 }
@@ -101,7 +103,7 @@ Result<std::vector<Gate>, std::string> parse_gates(std::string_view text) {
     if (!known || eq == std::string_view::npos) {
       return Unexpected{
           "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, "
-          "compared_rate, got '" +
+          "compared_rate, mean_score, got '" +
           std::string(item) + "'"};
     }
     const std::string_view value = item.substr(eq + 1);
@@ -115,6 +117,18 @@ Result<std::vector<Gate>, std::string> parse_gates(std::string_view text) {
   }
   if (gates.empty()) return Unexpected{std::string("no gate given (e.g. pass_rate=0.6)")};
   return gates;
+}
+
+bool gate_fits_mode(const Gate& gate, ScoreMode mode, std::string* why) {
+  const bool subset = mode == ScoreMode::kSubset;
+  const bool fits = (gate.metric != GateMetric::kMeanF1 || !subset) &&
+                    (gate.metric != GateMetric::kMeanScore || subset);
+  if (!fits && why != nullptr) {
+    *why = std::string(gate_metric_name(gate.metric)) + " is not a figure of --mode " +
+           std::string(score_mode_name(mode)) + " runs; theirs is " +
+           (subset ? "mean_score" : "mean_f1");
+  }
+  return fits;
 }
 
 std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate> gates) {
@@ -132,8 +146,7 @@ std::optional<std::string> not_compared_warning(const Summary& s, const ColumnMa
   if (s.rows() == 0 || not_compared * 2 <= s.rows()) return std::nullopt;
   uint8_t top = kBadRow;
   for (uint8_t o = 0; o < kOutcomeCount; ++o) {
-    const bool stage1 = o == kBadRow || score::is_stage1(static_cast<Verdict>(o));
-    if (stage1 && s.count(o) > s.count(top)) top = o;
+    if (!outcome_compared(o) && s.count(o) > s.count(top)) top = o;
   }
   char share[32];
   std::snprintf(share, sizeof share, "%.1f%%",

@@ -13,11 +13,14 @@
 
 #include "engine/base/result.h"
 #include "engine/batch/columns.h"
+#include "engine/batch/score_mode.h"
 #include "engine/batch/summary.h"
 
 namespace gqleval::batch {
 
-enum class GateMetric : uint8_t { kPassRate, kMeanF1, kComparedRate };
+// mean_f1 is a figure of equivalence runs, mean_score of subset runs
+// (score_mode.h); gate_fits_mode says which a run may have.
+enum class GateMetric : uint8_t { kPassRate, kMeanF1, kComparedRate, kMeanScore };
 
 struct Gate {
   GateMetric metric = GateMetric::kPassRate;
@@ -30,12 +33,16 @@ struct GateResult {
   bool met = false;  // value >= threshold
 };
 
-// "pass_rate", "mean_f1", "compared_rate".
+// "pass_rate", "mean_f1", "compared_rate", "mean_score".
 std::string_view gate_metric_name(GateMetric metric);
 
 // "pass_rate=0.6" or several separated by commas ("pass_rate=0.6,mean_f1=0.7");
 // thresholds are numbers from 0 to 1. The error says what is wrong.
 Result<std::vector<Gate>, std::string> parse_gates(std::string_view text);
+
+// Whether a run of `mode` has the gate's metric; when not, `why` (may be
+// null) says so and names the mode's own.
+bool gate_fits_mode(const Gate& gate, ScoreMode mode, std::string* why);
 
 std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate> gates);
 

@@ -9,13 +9,12 @@ namespace {
 
 using score::Verdict;
 
-Summary summary_of(std::initializer_list<std::pair<uint8_t, int>> counts) {
-  Summary s;
+Summary summary_of(std::initializer_list<std::pair<uint8_t, int>> counts,
+                   ScoreMode mode = ScoreMode::kEquivalence) {
+  Summary s({}, mode);
   RowTally t;
   for (const auto& [outcome, n] : counts) {
-    for (int i = 0; i < n; ++i) {
-      t.add(outcome, score::is_pass(static_cast<Verdict>(outcome % kBadRow)) ? 1.0 : 0.0);
-    }
+    for (int i = 0; i < n; ++i) t.add(outcome, outcome_passes(outcome) ? 1.0 : 0.0);
   }
   s.add(t);
   return s;
@@ -38,11 +37,11 @@ TEST(RunChecks, ParsesGates) {
 
 TEST(RunChecks, RefusesMalformedGates) {
   EXPECT_EQ(parse_gates("pass=0.6").error(),
-            "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, got "
-            "'pass=0.6'");
+            "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, "
+            "mean_score, got 'pass=0.6'");
   EXPECT_EQ(parse_gates("pass_rate").error(),
-            "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, got "
-            "'pass_rate'");
+            "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, "
+            "mean_score, got 'pass_rate'");
   EXPECT_EQ(parse_gates("pass_rate=60").error(),
             "the threshold of pass_rate must be a number from 0 to 1, got '60'");
   EXPECT_EQ(parse_gates("mean_f1=x").error(),
@@ -61,6 +60,28 @@ TEST(RunChecks, GatesCompareWithTheSummary) {
   EXPECT_FALSE(results[1].met);
   EXPECT_DOUBLE_EQ(results[1].value, 0.75);
   EXPECT_TRUE(results[2].met);
+}
+
+// mean_f1 is an equivalence run's figure, mean_score a subset run's.
+TEST(RunChecks, MeanScoreGatesASubsetRun) {
+  auto gates = parse_gates("mean_score=0.5");
+  ASSERT_TRUE(gates.ok());
+  EXPECT_EQ(gates->front().metric, GateMetric::kMeanScore);
+  const Summary s = summary_of({{kSubsetPass, 1}, {kSubsetMissing, 1}}, ScoreMode::kSubset);
+  const auto results = check_gates(s, *gates);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_DOUBLE_EQ(results[0].value, 0.5);  // scores 1 and 0
+  EXPECT_TRUE(results[0].met);
+
+  std::string why;
+  EXPECT_TRUE(gate_fits_mode(gates->front(), ScoreMode::kSubset, &why));
+  EXPECT_FALSE(gate_fits_mode(gates->front(), ScoreMode::kEquivalence, &why));
+  EXPECT_EQ(why, "mean_score is not a figure of --mode equivalence runs; theirs is mean_f1");
+  const Gate f1{GateMetric::kMeanF1, 0.5};
+  EXPECT_TRUE(gate_fits_mode(f1, ScoreMode::kEquivalence, nullptr));
+  EXPECT_FALSE(gate_fits_mode(f1, ScoreMode::kSubset, &why));
+  EXPECT_EQ(why, "mean_f1 is not a figure of --mode subset runs; theirs is mean_score");
+  EXPECT_TRUE(gate_fits_mode({GateMetric::kPassRate, 1}, ScoreMode::kSubset, nullptr));
 }
 
 TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
@@ -90,6 +111,13 @@ TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
             "1 of 1 rows (100.0%) were never compared; most are bad_row (1): the rows could not "
             "be read: is the input's format what its name says (CSV, TSV or JSON Lines)?");
   EXPECT_FALSE(not_compared_warning(Summary{}, columns, nullptr));
+  // A subset run's missing rows were compared.
+  EXPECT_FALSE(not_compared_warning(
+      summary_of({{kSubsetMissing, 2}, {outcome_of(Verdict::kNoQuery), 2}}, ScoreMode::kSubset),
+      columns, nullptr));
+  EXPECT_TRUE(not_compared_warning(
+      summary_of({{kSubsetMissing, 1}, {outcome_of(Verdict::kNoQuery), 2}}, ScoreMode::kSubset),
+      columns, nullptr));
 }
 
 }  // namespace

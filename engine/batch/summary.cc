@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include "engine/base/version.h"
-#include "engine/score/verdict.h"
 #include "io/json_writer.h"
 
 namespace gqleval::batch {
@@ -63,7 +62,7 @@ void RowTally::add_tag(uint32_t group, std::string_view value, bool pass) {
   text.append(value);
 }
 
-Summary::Summary(std::vector<std::string> group_columns) {
+Summary::Summary(std::vector<std::string> group_columns, ScoreMode mode) : mode_(mode) {
   for (std::string& c : group_columns) groups_.push_back(Group{std::move(c), {}});
 }
 
@@ -100,16 +99,16 @@ bool Summary::restore(Counts counts) {
 
 uint64_t Summary::passes() const {
   uint64_t n = 0;
-  for (uint8_t o = 0; o < kBadRow; ++o) {
-    if (score::is_pass(static_cast<score::Verdict>(o))) n += outcomes_[o];
+  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+    if (outcome_passes(o)) n += outcomes_[o];
   }
   return n;
 }
 
 uint64_t Summary::compared() const {
   uint64_t n = 0;
-  for (uint8_t o = 0; o < kBadRow; ++o) {
-    if (!score::is_stage1(static_cast<score::Verdict>(o))) n += outcomes_[o];
+  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+    if (outcome_compared(o)) n += outcomes_[o];
   }
   return n;
 }
@@ -124,16 +123,25 @@ double Summary::pass_rate_stderr() const {
   return std::sqrt(p * (1 - p) / static_cast<double>(rows_ - 1));
 }
 
+double Summary::mean_f1() const { return mode_ == ScoreMode::kEquivalence ? mean() : 0.0; }
+double Summary::mean_score() const { return mode_ == ScoreMode::kSubset ? mean() : 0.0; }
 double Summary::mean_f1_stderr() const {
+  return mode_ == ScoreMode::kEquivalence ? mean_stderr() : 0.0;
+}
+double Summary::mean_score_stderr() const {
+  return mode_ == ScoreMode::kSubset ? mean_stderr() : 0.0;
+}
+
+double Summary::mean_stderr() const {
   if (rows_ < 2) return 0;
   const auto n = static_cast<double>(rows_);
-  const double mean = mean_f1();
+  const double mean = this->mean();
   const double squares = static_cast<double>(f1_squares_) / 1e12;
   const double variance = std::max(0.0, (squares - n * mean * mean) / (n - 1));
   return std::sqrt(variance / n);
 }
 
-double Summary::mean_f1() const {
+double Summary::mean() const {
   return rows_ == 0 ? 0.0 : static_cast<double>(f1_millionths_) / 1e6 / static_cast<double>(rows_);
 }
 
@@ -225,7 +233,6 @@ void write_checks(io::JsonWriter& w, const RunFacts& f) {
 }
 
 void write_schemas(io::JsonWriter& w, const RunFacts& f) {
-  w.key("delta").num(f.delta);
   w.key("schemas").num(f.schemas);
   w.key("schema_failures").num(f.schema_failures);
   w.key("rules_warnings").begin_array();
@@ -266,11 +273,13 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   std::string out;
   io::JsonWriter w(out);
   w.begin_object();
+  const bool subset = s.mode() == ScoreMode::kSubset;
   w.key("results_version").num(kResultsVersion);
+  w.key("mode").str(score_mode_name(s.mode()));
   w.key("rows").num(s.rows());
   w.key("compared").num(s.compared());
   w.key("verdicts").begin_object();
-  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+  for (uint8_t o : mode_outcomes(s.mode())) {
     w.key(outcome_name(o)).begin_object();
     w.key("count").num(s.count(o));
     w.key("share").num(round6(ratio(s.count(o), s.rows())));
@@ -280,10 +289,16 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   w.key("pass").num(s.passes());
   w.key("pass_rate").num(round6(s.pass_rate()));
   w.key("pass_rate_stderr").num(round6(s.pass_rate_stderr()));
-  w.key("mean_f1").num(round6(s.mean_f1()));
-  w.key("mean_f1_stderr").num(round6(s.mean_f1_stderr()));
+  if (subset) {
+    w.key("mean_score").num(round6(s.mean_score()));
+    w.key("mean_score_stderr").num(round6(s.mean_score_stderr()));
+  } else {
+    w.key("mean_f1").num(round6(s.mean_f1()));
+    w.key("mean_f1_stderr").num(round6(s.mean_f1_stderr()));
+  }
   write_groups(w, s);
   write_checks(w, f);
+  if (!subset) w.key("delta").num(f.delta);  // a subset comparison has no over-fetch budget
   write_schemas(w, f);
   write_artifacts(w, f);
   w.key("pairs_per_second").num(std::round(pairs_per_second(s, f)));
@@ -295,6 +310,8 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
 
 std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::string_view task) {
   const std::string name(task);
+  const bool subset = s.mode() == ScoreMode::kSubset;
+  const std::string_view mean = subset ? "score" : "f1";
   std::string out;
   io::JsonWriter w(out);
   w.begin_object();
@@ -303,8 +320,13 @@ std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::strin
   w.key("alias").str(name);
   w.key("pass,none").num(round6(s.pass_rate()));
   w.key("pass_stderr,none").num(round6(s.pass_rate_stderr()));
-  w.key("f1,none").num(round6(s.mean_f1()));
-  w.key("f1_stderr,none").num(round6(s.mean_f1_stderr()));
+  if (subset) {
+    w.key("score,none").num(round6(s.mean_score()));
+    w.key("score_stderr,none").num(round6(s.mean_score_stderr()));
+  } else {
+    w.key("f1,none").num(round6(s.mean_f1()));
+    w.key("f1_stderr,none").num(round6(s.mean_f1_stderr()));
+  }
   w.end_object();
   w.end_object();
   w.key("group_subtasks").begin_object();
@@ -314,7 +336,7 @@ std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::strin
   w.key(name).begin_object();
   w.key("task").str(name);
   w.key("metric_list").begin_array();
-  for (std::string_view metric : {"pass", "f1"}) {
+  for (std::string_view metric : {std::string_view("pass"), mean}) {
     w.begin_object();
     w.key("metric").str(metric);
     w.key("aggregation").str("mean");
@@ -330,7 +352,7 @@ std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::strin
   w.key("higher_is_better").begin_object();
   w.key(name).begin_object();
   w.key("pass").boolean(true);
-  w.key("f1").boolean(true);
+  w.key(mean).boolean(true);
   w.end_object();
   w.end_object();
   w.key("n-samples").begin_object();
@@ -359,8 +381,13 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
          format("%.2f", p.wall_seconds) + " s (" + format("%.0f", pairs_per_second(s, f)) +
          " pairs/s, " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +
          ")\n";
-  out += "rules: " + p.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
-         std::to_string(f.schemas);
+  const bool subset = s.mode() == ScoreMode::kSubset;
+  if (subset) {
+    out += "mode: subset, schemas " + std::to_string(f.schemas);
+  } else {
+    out += "rules: " + p.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
+           std::to_string(f.schemas);
+  }
   if (f.schema_failures) out += " (" + std::to_string(f.schema_failures) + " did not build)";
   out += "\n";
   for (const auto& [message, schemas] : f.rules_warnings) {
@@ -369,7 +396,7 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
   }
   out += "\n";
   out += pad("verdict", 20, false) + pad("rows", 10, true) + pad("share", 9, true) + "\n";
-  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+  for (uint8_t o : mode_outcomes(s.mode())) {
     if (s.count(o) == 0) continue;
     out += pad(std::string(outcome_name(o)), 20, false) +
            pad(std::to_string(s.count(o)), 10, true) +
@@ -377,7 +404,8 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
   }
   out += pad("pass", 20, false) + pad(std::to_string(s.passes()), 10, true) +
          pad(format("%.1f%%", 100 * s.pass_rate()), 9, true) + "\n";
-  out += "mean F1 " + format("%.3f", s.mean_f1()) + "\n";
+  out += subset ? "mean score " + format("%.3f", s.mean_score()) + "\n"
+                : "mean F1 " + format("%.3f", s.mean_f1()) + "\n";
   for (const Summary::Group& g : s.groups()) {
     out.push_back('\n');
     out += pad(g.column, 20, false) + pad("rows", 10, true) + pad("pass", 9, true) +

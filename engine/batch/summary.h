@@ -12,6 +12,11 @@
 // Shares and rates are over all rows: a row that was not compared (a stage 1
 // verdict, a bad row) counts as a fail with F1 0, as a leaderboard counts a
 // question the model did not answer, and as its result row says (f1 0).
+//
+// A subset run (score_mode.h) counts its own verdicts (subset, missing, the
+// stage 1 ones, bad_row) and, in place of F1, each row's subset score (0 for
+// a row not compared): its summary has mean_score where an equivalence run's
+// has mean_f1, and no delta.
 #pragma once
 
 #include <array>
@@ -24,6 +29,7 @@
 
 #include "engine/batch/provenance.h"
 #include "engine/batch/result_format.h"
+#include "engine/batch/score_mode.h"
 
 namespace gqleval::batch {
 
@@ -42,6 +48,7 @@ struct RowTally {
   };
 
   std::array<uint64_t, kOutcomeCount> outcomes{};
+  // The rows' F1, or in a subset run their scores, in millionths.
   uint64_t f1_millionths = 0;
   F1Squares f1_squares = 0;  // sum of the squares of each row's millionths
   std::vector<Tag> tags;
@@ -49,7 +56,7 @@ struct RowTally {
   uint64_t artifact_matches = 0;  // rows the artifacts filter picked
 
   void clear();
-  void add(uint8_t outcome, double f1);
+  void add(uint8_t outcome, double f1);  // f1: the row's score in a subset run
   void add_tag(uint32_t group, std::string_view value, bool pass);
 };
 
@@ -65,21 +72,27 @@ class Summary {
   };
 
   Summary() = default;
-  explicit Summary(std::vector<std::string> group_columns);
+  explicit Summary(std::vector<std::string> group_columns,
+                   ScoreMode mode = ScoreMode::kEquivalence);
 
   void add(const RowTally& tally);
 
+  ScoreMode mode() const { return mode_; }
   uint64_t rows() const { return rows_; }
   uint64_t count(uint8_t outcome) const { return outcomes_[outcome]; }
   uint64_t passes() const;
   uint64_t compared() const;  // rows whose queries were compared
   double pass_rate() const;
   double compared_rate() const;
-  double mean_f1() const;  // over all rows; a row not compared counts 0
-  // Standard errors of the two means, with the sample variance (n - 1), as
+  // Over all rows; a row not compared counts 0. Each is 0 in the other mode's
+  // run: mean_f1 is an equivalence run's, mean_score a subset run's.
+  double mean_f1() const;
+  double mean_score() const;
+  // Standard errors of the means, with the sample variance (n - 1), as
   // lm-evaluation-harness reports them; 0 for fewer than two rows.
   double pass_rate_stderr() const;
   double mean_f1_stderr() const;
+  double mean_score_stderr() const;
   const std::vector<Group>& groups() const { return groups_; }
 
   // Its counts as they stand, for a run that stops and is resumed later
@@ -96,6 +109,10 @@ class Summary {
   bool restore(Counts counts);
 
  private:
+  double mean() const;  // of the rows' F1 or scores
+  double mean_stderr() const;
+
+  ScoreMode mode_ = ScoreMode::kEquivalence;
   uint64_t rows_ = 0;
   std::array<uint64_t, kOutcomeCount> outcomes_{};
   uint64_t f1_millionths_ = 0;
@@ -140,7 +157,8 @@ struct RunFacts {
 std::vector<std::pair<std::string, Summary::GroupValue>> ordered_values(const Summary::Group& g);
 
 // The summary as one JSON object (for --summary PATH), with a final newline;
-// its members are the results contract's (docs/results.schema.json).
+// its members are the results contract's (docs/results.schema.json): "mode",
+// the verdicts of the run's mode, and its mean (mean_f1 or mean_score).
 std::string summary_json(const Summary& summary, const RunFacts& facts);
 
 // The summary in lm-evaluation-harness's results layout, for harnesses and

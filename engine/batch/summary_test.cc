@@ -71,7 +71,8 @@ TEST(Summary, CountsSharesAndGroups) {
                               "\",\"git_commit\":\"" + std::string(gqleval::git_commit()) + "\"";
   EXPECT_EQ(
       summary_json(s, f),
-      "{\"results_version\":1,\"rows\":5,\"compared\":3,\"verdicts\":{\"equivalent\":{"
+      "{\"results_version\":1,\"mode\":\"equivalence\",\"rows\":5,\"compared\":3,"
+      "\"verdicts\":{\"equivalent\":{"
       "\"count\":1,\"share\":0.2},\"overfetch_ok\":{\"count\":1,\"share\":0.2},"
       "\"overfetch\":{\"count\":0,\"share\":0},\"underfetch\":{\"count\":0,\"share\":0},"
       "\"mismatch\":{\"count\":1,\"share\":0.2},\"no_query\":{\"count\":1,\"share\":0.2},"
@@ -122,6 +123,61 @@ TEST(Summary, CountsSharesAndGroups) {
             "10                           1        0     0.0%\n"
             "(empty)                      1        0     0.0%\n"
             "One                          1        0     0.0%\n");
+}
+
+// A subset run: its verdicts, its mean score, no delta, and its table.
+TEST(Summary, ASubsetRunCountsItsVerdictsAndMeanScore) {
+  Summary s({}, ScoreMode::kSubset);
+  RowTally t;
+  t.add(kSubsetPass, 1);
+  t.add(kSubsetMissing, 0.5);
+  t.add(kSubsetMissing, 0.25);
+  t.add(outcome_of(Verdict::kInvalidReference), 0);
+  s.add(t);
+  EXPECT_EQ(s.mode(), ScoreMode::kSubset);
+  EXPECT_EQ(s.rows(), 4u);
+  EXPECT_EQ(s.passes(), 1u);
+  EXPECT_EQ(s.compared(), 3u);
+  EXPECT_DOUBLE_EQ(s.mean_score(), 0.4375);
+  EXPECT_NEAR(s.mean_score_stderr(), 0.2134782, 1e-7);  // as F1StandardErrorIsTheSampleOne
+  EXPECT_EQ(s.mean_f1(), 0.0);                          // not an equivalence run
+  EXPECT_EQ(s.mean_f1_stderr(), 0.0);
+
+  RunFacts f;
+  f.provenance.rule_profile = "none";
+  f.provenance.wall_seconds = 0.5;
+  f.provenance.threads = 1;
+  f.schemas = 1;
+  const std::string json = summary_json(s, f);
+  EXPECT_EQ(json.substr(0, json.find(",\"groups\"")),
+            "{\"results_version\":1,\"mode\":\"subset\",\"rows\":4,\"compared\":3,"
+            "\"verdicts\":{\"subset\":{\"count\":1,\"share\":0.25},"
+            "\"missing\":{\"count\":2,\"share\":0.5},\"no_query\":{\"count\":0,\"share\":0},"
+            "\"invalid_candidate\":{\"count\":0,\"share\":0},"
+            "\"invalid_reference\":{\"count\":1,\"share\":0.25},"
+            "\"invalid_schema\":{\"count\":0,\"share\":0},\"bad_row\":{\"count\":0,\"share\":0}},"
+            "\"pass\":1,\"pass_rate\":0.25,\"pass_rate_stderr\":0.25,"
+            "\"mean_score\":0.4375,\"mean_score_stderr\":0.213478");
+  EXPECT_EQ(json.find("\"delta\""), std::string::npos);
+  EXPECT_EQ(json.find("mean_f1"), std::string::npos);
+
+  const std::string lm = summary_lm_eval_json(s, f, "t");
+  EXPECT_EQ(lm.substr(0, lm.find(",\"group_subtasks\"")),
+            "{\"results\":{\"t\":{\"alias\":\"t\",\"pass,none\":0.25,"
+            "\"pass_stderr,none\":0.25,\"score,none\":0.4375,\"score_stderr,none\":0.213478}}");
+  EXPECT_NE(lm.find("\"higher_is_better\":{\"t\":{\"pass\":true,\"score\":true}}"),
+            std::string::npos);
+
+  EXPECT_EQ(summary_table(s, f),
+            "gqleval score: 4 rows in 0.50 s (8 pairs/s, 1 thread)\n"
+            "mode: subset, schemas 1\n"
+            "\n"
+            "verdict                   rows    share\n"
+            "subset                       1    25.0%\n"
+            "missing                      2    50.0%\n"
+            "invalid_reference            1    25.0%\n"
+            "pass                         1    25.0%\n"
+            "mean score 0.438\n");
 }
 
 TEST(Summary, SumsDoNotDependOnHowRowsAreSplit) {

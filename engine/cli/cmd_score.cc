@@ -11,6 +11,7 @@
 
 #include "engine/batch/batch_run.h"
 #include "engine/batch/run_checks.h"
+#include "engine/batch/score_mode.h"
 #include "engine/batch/summary.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
@@ -26,6 +27,9 @@ namespace gqleval::cli {
 namespace {
 
 constexpr FlagSpec kFlags[] = {
+    {"mode", "MODE",
+     "equivalence (default): the same data as the reference? subset: does the candidate "
+     "select everything the reference selects (gqleval subset's question)?"},
     {"out", "PATH", "Write the results here (default: stdout)", false, 'o'},
     {"out-format", "FORMAT", "jsonl or csv (default: by --out's extension, .csv is csv)"},
     {"format", "FORMAT", "Input format: csv, tsv or jsonl (default: by extension, then content)"},
@@ -35,7 +39,7 @@ constexpr FlagSpec kFlags[] = {
     {"task", "NAME", "The task name in an lm-eval summary (default: the input file's stem)"},
     {"fail-under", "GATES",
      "Exit 1 when a metric is under its threshold: pass_rate=0.6, mean_f1=0.5, compared_rate=0.9 "
-     "(comma-separated)",
+     "(comma-separated); mean_score=0.8 for --mode subset",
      true},
     kSchemaFlag,
     kSchemaPathsFlag,
@@ -99,6 +103,11 @@ constexpr std::string_view kHelp =
     "In JSON Lines a named column may be a path into each record:\n"
     "--schema-col doc.schema --candidate-col 'filtered_resps[0]'.\n"
     "\n"
+    "With --mode subset each reference is LEFT and the candidate RIGHT of a\n"
+    "subset comparison (as gqleval subset compares them: no rewrite rule, no\n"
+    "delta): a row's verdict is subset (a pass) or missing, with a score and the\n"
+    "missing paths; with several references the best is matched.\n"
+    "\n"
     "A row's id is its id column, else its stable key LINE:HASH (its line in the\n"
     "input and a hash of its schema, references and candidate).\n"
     "A malformed row yields a result with verdict bad_row; the run goes on.\n"
@@ -137,6 +146,14 @@ bool ends_with_csv(const std::string& path) {
 // The run's options from the flags; a wrong flag fails `args`.
 batch::BatchOptions read_options(Args& args) {
   batch::BatchOptions o;
+  if (auto v = args.value("mode"); v && !batch::score_mode_from_name(*v, &o.mode)) {
+    args.fail("--mode must be equivalence or subset, not '" + *v + "'");
+  }
+  // The library refuses what it can tell was asked for (a delta, a rules
+  // file, artifacts); a rule set it cannot tell from the default.
+  if (o.mode == batch::ScoreMode::kSubset && args.has("rule-set")) {
+    args.fail("--rule-set is not available with --mode subset (it applies no rewrite rule)");
+  }
   if (args.ok() && args.positionals().size() != 1) {
     args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
   }

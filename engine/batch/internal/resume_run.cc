@@ -27,6 +27,8 @@ Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
       {"input", o.input},
       {"input_bytes", std::to_string(input.buffer().size())},
       {"input_format", std::to_string(static_cast<int>(input.format()))},
+      // Before the rules, which differ with it: a changed mode is named as such.
+      {"mode", std::string(score_mode_name(o.mode))},
       {"columns", "schema=" + c.schema + ";schema_path=" + c.schema_path +
                       ";references=" + joined(c.references) + ";candidate=" + c.candidate +
                       ";id=" + c.id + ";variables=" + c.variables +

@@ -29,7 +29,7 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   if (!reader_.read(span)) {
     Diagnostic d = reader_.diagnostic();
     d.rule = std::string(reader_.reason());
-    append_bad_row(out, context_.format, keys_.of_bad(row, span, reader_), d);
+    append_bad_row(out, context_.format, keys_.of_bad(row, span, reader_), d, context_.mode);
     tally.add(kBadRow, 0);
     add_tags(tally, false, true);
     return;
@@ -58,29 +58,42 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   if (auto bad = variables_check_.check_json(variables)) {
     append_bad_row(out, context_.format, key,
                    make_error("invalid_variables", "the variables cell: " + bad->message,
-                              SourcePos{static_cast<uint32_t>(span.line), 1}));
+                              SourcePos{static_cast<uint32_t>(span.line), 1}),
+                   context_.mode);
     tally.add(kBadRow, 0);
     add_tags(tally, false, true);
     return;
   }
-  score::ScoreOptions options = context_.options;
-  options.normalize.variables_json = variables;
+  if (context_.mode == ScoreMode::kSubset) {
+    subset_pair(schema, candidate, variables, key, out, tally);
+  } else {
+    score_pair(schema, candidate, variables, row, key, out, tally);
+  }
+}
 
-  score::PairResult result =
-      schema.ok()
-          ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate, options)
-          : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
+void RowScorer::to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>& errors) const {
   // Indices name reference columns (0 the primary, 1 the next...), the same
   // in every row whichever cells were blank.
-  if (result.matched_reference != score::kNoReference) {
-    result.matched_reference =
-        static_cast<int32_t>(reference_columns_[static_cast<size_t>(result.matched_reference)]);
+  if (matched != score::kNoReference) {
+    matched = static_cast<int32_t>(reference_columns_[static_cast<size_t>(matched)]);
   }
-  for (score::QueryDiagnostic& e : result.errors) {
+  for (score::QueryDiagnostic& e : errors) {
     if (e.query == score::QueryRole::kReference && e.reference < reference_columns_.size()) {
       e.reference = reference_columns_[e.reference];
     }
   }
+}
+
+void RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
+                           std::string_view variables, uint64_t row, const RowKey& key,
+                           std::string& out, RowTally& tally) {
+  score::ScoreOptions options = context_.options;
+  options.normalize.variables_json = variables;
+  score::PairResult result =
+      schema.ok()
+          ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate, options)
+          : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
+  to_columns(result.matched_reference, result.errors);
   append_row_result(out, context_.format, key, result);
   tally.add(outcome_of(result.verdict), result.f1);
   add_tags(tally, result.pass, false);
@@ -89,6 +102,25 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
     ++tally.artifact_matches;
     artifacts->write(row, schema, references_, candidate, options, result);
   }
+}
+
+void RowScorer::subset_pair(const SchemaEntry& schema, std::string_view candidate,
+                            std::string_view variables, const RowKey& key, std::string& out,
+                            RowTally& tally) {
+  score::SubsetOptions options = context_.subset;
+  options.normalize.variables_json = variables;
+  score::SubsetRow result;
+  if (schema.ok()) {
+    if (subset_schema_ != schema.schema) subset_schema_ = schema.schema;
+    result = subset_.compare_references(*schema.schema, references_, candidate, options);
+  } else {
+    result = score::subset_schema_failure(schema.errors);
+  }
+  to_columns(result.matched_reference, result.result.errors);
+  append_subset_row(out, context_.format, key, result);
+  const bool compared = score::is_compared(result.verdict);
+  tally.add(outcome_of(result.verdict), compared ? result.result.score : 0.0);
+  add_tags(tally, result.verdict == score::SubsetVerdict::kSubset, false);
 }
 
 }  // namespace gqleval::batch

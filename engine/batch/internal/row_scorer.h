@@ -5,7 +5,9 @@
 //   read the record (a malformed one becomes a bad_row result) -> find the
 //   row's schema (row_schema.h) -> collect the references (the
 //   primary always, further ones when their cell is not blank) and the
-//   candidate -> score the pair with the row's variables -> append the result.
+//   candidate -> score the pair with the row's variables (as the run's mode
+//   asks: score::Scorer, or score::SubsetComparer for a subset run) ->
+//   append the result.
 //
 // Every record yields exactly one result, in record order, whatever happens
 // to it. One RowScorer per worker thread: it owns the scoring workspace
@@ -17,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +34,7 @@
 #include "engine/batch/summary.h"
 #include "engine/normalize/variables.h"
 #include "engine/score/score_pair.h"
+#include "engine/score/subset.h"
 #include "io/record_shard.h"
 
 namespace gqleval::batch {
@@ -40,7 +44,9 @@ struct BatchContext {
   const BatchInput* input = nullptr;
   ColumnMap columns;
   SchemaSources schemas;
+  ScoreMode mode = ScoreMode::kEquivalence;
   score::ScoreOptions options;  // per run; variables come per row
+  score::SubsetOptions subset;  // the same for a subset run
   OutputFormat format = OutputFormat::kJsonl;
   ArtifactWriter* artifacts = nullptr;  // null unless the run writes artifacts (thread-safe)
 };
@@ -59,12 +65,23 @@ class RowScorer final : public ShardWorker {
 
  private:
   void add_tags(RowTally& tally, bool pass, bool bad);
+  void score_pair(const SchemaEntry& schema, std::string_view candidate, std::string_view variables,
+                  uint64_t row, const RowKey& key, std::string& out, RowTally& tally);
+  void subset_pair(const SchemaEntry& schema, std::string_view candidate,
+                   std::string_view variables, const RowKey& key, std::string& out,
+                   RowTally& tally);
+  // Reference indices (of references_) to reference columns.
+  void to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>& errors) const;
 
   const BatchContext& context_;
   RecordReader reader_;
   RowSchemas schemas_;
   RowKeys keys_;
   score::Scorer scorer_;
+  score::SubsetComparer subset_;
+  // The schema subset_ compared with last, kept alive: the comparer keeps
+  // what it derived from a schema while it is given the same address.
+  std::shared_ptr<const schema::Schema> subset_schema_;
   normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
   std::vector<std::string_view> references_;
   std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
