@@ -14,21 +14,15 @@ namespace gqleval::batch {
 namespace {
 
 using testing::csv_quote;
+using testing::csv_row;
 using testing::kTestSchema;
 using testing::lines_of;
+using testing::Outcome;
 using testing::read_file;
 using testing::ResultLine;
+using testing::run;
 using testing::ScratchDir;
 using testing::write_file;
-
-std::string csv_row(std::initializer_list<std::string_view> fields) {
-  std::string out;
-  for (std::string_view f : fields) {
-    if (!out.empty()) out.push_back(',');
-    out += csv_quote(f);
-  }
-  return out + "\n";
-}
 
 // Six rows, one per kind of outcome that does not need a malformed record.
 std::string mixed_csv() {
@@ -42,19 +36,6 @@ std::string mixed_csv() {
   csv += csv_row({"e", "type Query { a: Nope }", "{ a }", "{ a }", "2"});
   csv += csv_row({"f", s, "{ user(id: 1) { name id } }", "{ user(id: 1) { id } }", "3"});
   return csv;
-}
-
-struct Outcome {
-  std::string output;
-  BatchReport report;
-};
-
-Outcome run(BatchOptions o, const ScratchDir& dir) {
-  if (o.output == "-") o.output = dir.file("out.results");
-  auto r = run_batch(o);
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  if (!r.ok()) return {"", BatchReport{}};
-  return {read_file(o.output), std::move(*r)};
 }
 
 TEST(RunBatch, OneResultPerRowInOrder) {

@@ -15,21 +15,14 @@
 namespace gqleval::batch {
 namespace {
 
-using testing::csv_quote;
+using testing::csv_row;
 using testing::kTestSchema;
 using testing::lines_of;
+using testing::Outcome;
 using testing::read_file;
+using testing::run;
 using testing::ScratchDir;
 using testing::write_file;
-
-std::string csv_row(std::initializer_list<std::string_view> fields) {
-  std::string out;
-  for (std::string_view f : fields) {
-    if (!out.empty()) out.push_back(',');
-    out += csv_quote(f);
-  }
-  return out + "\n";
-}
 
 // One row per kind of subset row, over kTestSchema (users, posts).
 std::string subset_csv() {
@@ -57,19 +50,6 @@ std::string subset_csv() {
   // Variables that are not an object: a bad row, on the input's line 124.
   csv += csv_row({"bad_row", s, ref, "", "{ user(id: 1) { name } }", "[1]"});
   return csv;
-}
-
-struct Outcome {
-  std::string output;
-  BatchReport report;
-};
-
-Outcome run(BatchOptions o, const ScratchDir& dir) {
-  if (o.output == "-") o.output = dir.file("out.results");
-  auto r = run_batch(o);
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  if (!r.ok()) return {"", BatchReport{}};
-  return {read_file(o.output), std::move(*r)};
 }
 
 BatchOptions subset_options(const ScratchDir& dir) {

@@ -1,7 +1,7 @@
 // Helpers for the batch tests (engine/batch/*_test.cc and tests/batch_*_test.cc):
 // a scratch folder per test, whole-file reads and writes, result lines, and a
-// small view of one JSONL result object (simdjson) for field checks, and the
-// rows of the bundled NL2GQL test set.
+// small view of one JSONL result object (simdjson) for field checks, CSV rows,
+// a run and its output, and the rows of the bundled NL2GQL test set.
 #pragma once
 
 #include <unistd.h>
@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include <simdjson.h>
 
 #include "engine/batch/batch_input.h"
+#include "engine/batch/batch_run.h"
 #include "engine/batch/columns.h"
 
 namespace gqleval::batch::testing {
@@ -134,6 +136,31 @@ inline std::string csv_quote(std::string_view field) {
   }
   out.push_back('"');
   return out;
+}
+
+// A CSV record of the fields, each quoted, with its line break.
+inline std::string csv_row(std::initializer_list<std::string_view> fields) {
+  std::string out;
+  for (std::string_view f : fields) {
+    if (!out.empty()) out.push_back(',');
+    out += csv_quote(f);
+  }
+  return out + "\n";
+}
+
+// What a run wrote and its report.
+struct Outcome {
+  std::string output;
+  BatchReport report;
+};
+
+// Runs `o`, its results in the scratch folder unless it names an output.
+inline Outcome run(BatchOptions o, const ScratchDir& dir) {
+  if (o.output == "-") o.output = dir.file("out.results");
+  auto r = run_batch(o);
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+  if (!r.ok()) return {"", BatchReport{}};
+  return {read_file(o.output), std::move(*r)};
 }
 
 // One row of the bundled NL2GQL test set (datasets/nl2gql/nl2gql_test.csv).
