@@ -230,6 +230,10 @@ const Labelled kLabelled[] = {
      {false, 0, 1, true, true}},
     // A variable for a literal stands for the literal.
     {"GET_search(q=\"x\")\n", "query = \"x\"\nGET_search(q=query)\n", {true, 1, 1, true, true}},
+    // A loop target that binds no name (found by the calls fuzzer).
+    {"GET_me()\n",
+     "for a[::-1] in GET_search(q=\"x\").tracks.items:\n    GET_me()\n",
+     {true, 1, 1, false, false}},
     // No call at all: GET_me has no argument to miss (Arg Match (full) is 1),
     // but the call is not matched and the sequences differ.
     {"GET_me()\n", "print(\"hello\")\n", {true, 0, 1, false, false}},

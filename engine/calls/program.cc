@@ -160,6 +160,10 @@ class Standardizer {
       scope[target->text] = v;
       return;
     }
+    if (target->kind != ExprKind::kTuple && target->kind != ExprKind::kList) {
+      eval(target);  // `for a.b in ...`, `for a[0] in ...`: no name is bound
+      return;
+    }
     for (const Expr* item : target->items) {
       Value element;
       element.reads = iterable.reads;
