@@ -22,6 +22,11 @@ constexpr std::string_view kOperators[] = {
     "(",   ")",   "[",   "]",   "{",   "}",  ",",  ":",  ";",  ".",  "+",  "-",
     "*",   "/",   "%",   "&",   "|",   "^",  "~",  "<",  ">",  "=",  "@"};
 
+// CPython's tokenizer refuses deeper bracket nesting (its MAXLEVEL).
+constexpr int kMaxBracketDepth = 200;
+// And deeper indentation (its MAXINDENT).
+constexpr size_t kMaxIndentLevels = 100;
+
 class Lexer {
  public:
   explicit Lexer(std::string_view source) : s_(source) {}
@@ -130,6 +135,10 @@ class Lexer {
           error_ = make_error("IndentationError", "unexpected indent", pos(p_));
           return false;
         }
+        if (indents_.size() > kMaxIndentLevels) {
+          error_ = make_error("IndentationError", "too many levels of indentation", pos(p_));
+          return false;
+        }
         indents_.push_back(now);
         push(TokenKind::kIndent, p_, 0);
         return true;
@@ -185,6 +194,10 @@ class Lexer {
     const char c = op[0];
     if (op.size() != 1) return true;
     if (c == '(' || c == '[' || c == '{') {
+      if (depth_ >= kMaxBracketDepth) {
+        error_ = make_error("SyntaxError", "too many nested parentheses", pos(start));
+        return false;
+      }
       brackets_.emplace_back(c, start);
       ++depth_;
       return true;

@@ -12,6 +12,10 @@
 namespace gqleval::python {
 namespace {
 
+// The deepest expression a program may hold: every reader of the tree
+// recurses on it, and the limit keeps that well within any stack.
+constexpr size_t kMaxExpressionDepth = 500;
+
 constexpr std::array<std::string_view, 35> kKeywords = {
     "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
     "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
@@ -328,7 +332,26 @@ class Parser {
     return e;
   }
 
+  // Recursion is bounded, so that no input can exhaust the stack: an
+  // expression may nest kMaxNesting deep (CPython's own bracket limit is 200).
+  struct Nesting {
+    explicit Nesting(Parser& p) : parser(p) {
+      if (++parser.nesting_ > kMaxNesting) {
+        throw ParseFailure{make_error(
+            "Unsupported",
+            "an expression nested more than 200 deep is outside the Python subset gqleval reads",
+            {parser.peek().line, parser.peek().column})};
+      }
+    }
+    ~Nesting() { --parser.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    Parser& parser;
+  };
+  static constexpr int kMaxNesting = 200;
+
   Expr* expression() {
+    const Nesting nesting(*this);
     if (at_name("lambda")) unsupported(peek(), "'lambda'");
     if (at_name("yield")) unsupported(peek(), "'yield'");
     Expr* body = disjunction();
@@ -354,6 +377,7 @@ class Parser {
   Expr* disjunction() { return bool_op("or", &Parser::conjunction); }
   Expr* conjunction() { return bool_op("and", &Parser::inversion); }
   Expr* inversion() {
+    const Nesting nesting(*this);
     if (at_name("not")) {
       const Token& t = take();
       Expr* e = node(ExprKind::kUnaryOp, t);
@@ -420,6 +444,7 @@ class Parser {
   Expr* sum() { return binary({"+", "-"}, &Parser::term); }
   Expr* term() { return binary({"*", "/", "//", "%", "@"}, &Parser::factor); }
   Expr* factor() {
+    const Nesting nesting(*this);
     if (at_op("+") || at_op("-") || at_op("~")) {
       const Token& t = take();
       Expr* e = node(ExprKind::kUnaryOp, t);
@@ -794,7 +819,40 @@ class Parser {
   std::vector<Token> t_;
   size_t i_ = 0;
   Module& m_;
+  int nesting_ = 0;  // Nesting guards alive
 };
+
+// Whether `e` nests deeper than `limit`, walked with an explicit stack: a
+// chain (`a.b.c...`, `a + b + c ...`) nests without recursing in the parser,
+// and every reader of the tree recurses on it.
+bool too_deep(const Expr* e, size_t limit) {
+  std::vector<std::pair<const Expr*, size_t>> stack = {{e, 1}};
+  while (!stack.empty()) {
+    auto [x, depth] = stack.back();
+    stack.pop_back();
+    if (x == nullptr) continue;
+    if (depth > limit) return true;
+    for (const Expr* item : x->items) stack.emplace_back(item, depth + 1);
+  }
+  return false;
+}
+
+// The first top-level expression of a statement (a target or a value) that
+// nests too deep, or nullptr.
+const Expr* too_deep(const Module& module, size_t limit) {
+  std::vector<const Stmt*> statements(module.body.rbegin(), module.body.rend());
+  while (!statements.empty()) {
+    const Stmt* s = statements.back();
+    statements.pop_back();
+    for (const Expr* t : s->targets) {
+      if (too_deep(t, limit)) return t;
+    }
+    if (s->value != nullptr && too_deep(s->value, limit)) return s->value;
+    statements.insert(statements.end(), s->orelse.rbegin(), s->orelse.rend());
+    statements.insert(statements.end(), s->body.rbegin(), s->body.rend());
+  }
+  return nullptr;
+}
 
 }  // namespace
 
@@ -807,6 +865,13 @@ Result<std::unique_ptr<Module>, Diagnostic> parse(std::string_view source) {
     parser.module();
   } catch (const ParseFailure& f) {
     return Unexpected{f.diagnostic};
+  }
+  if (const Expr* deep = too_deep(*module, kMaxExpressionDepth)) {
+    return Unexpected{make_error("Unsupported",
+                                 "an expression nested more than " +
+                                     std::to_string(kMaxExpressionDepth) +
+                                     " deep is outside the Python subset gqleval reads",
+                                 {deep->line, deep->column})};
   }
   return module;
 }

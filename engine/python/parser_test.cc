@@ -66,6 +66,26 @@ TEST(PythonParser, OutsideTheSubsetOrInvalid) {
   EXPECT_EQ(tree("f() = 1"), "error 1:1 SyntaxError: cannot assign to expression");
 }
 
+// Nesting is bounded, so no input exhausts the stack (the calls fuzzer found
+// `r = +++...+1` with 870 operators overflowing it).
+TEST(PythonParser, DeepNestingIsAnErrorNotACrash) {
+  EXPECT_EQ(tree("r = " + std::string(870, '+') + "1").substr(0, 32),
+            "error 1:203 Unsupported: an expr");
+  EXPECT_EQ(tree("r = " + std::string(300, '(') + "1" + std::string(300, ')')),
+            "error 1:205 SyntaxError: too many nested parentheses");
+  std::string chain = "r = a";
+  for (int i = 0; i < 2000; ++i) chain += ".b";
+  EXPECT_EQ(tree(chain).substr(0, 26), "error 1:5 Unsupported: an ");
+  std::string sum = "r = 1";
+  for (int i = 0; i < 3000; ++i) sum += " + 1";
+  EXPECT_EQ(tree(sum).substr(0, 26), "error 1:5 Unsupported: an ");
+  std::string blocks;
+  for (int i = 0; i < 120; ++i) blocks += std::string(static_cast<size_t>(i), ' ') + "if x:\n";
+  blocks += std::string(120, ' ') + "pass\n";
+  EXPECT_EQ(tree(blocks), "error 102:102 IndentationError: too many levels of indentation");
+  EXPECT_EQ(tree("r = " + std::string(150, '-') + "1").substr(0, 24), "(Assign ((Name r)) (Unar");
+}
+
 TEST(PythonFloatRepr, AsPythonPrintsFloats) {
   EXPECT_EQ(float_repr(1.0), "1.0");
   EXPECT_EQ(float_repr(0.1), "0.1");
