@@ -125,7 +125,10 @@ SubsetRow subset_schema_failure(const Diagnostics& schema_errors);
 bool better_subset(const SubsetResult& a, const SubsetResult& b);
 
 // The per-thread workspace (an arena, the front end, the normalizer); not
-// thread-safe. Type names in a result point into the schema.
+// thread-safe. Type names in a result point into the schema. What it derives
+// from a schema (argument defaults) is kept while calls pass the same schema
+// object, known by its address: keep the last call's schema alive while the
+// comparer may be called again, so that no other schema can be built there.
 class SubsetComparer {
  public:
   SubsetComparer();
