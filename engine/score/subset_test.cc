@@ -163,6 +163,11 @@ TEST(Subset, ConditionsArePartOfTheQuery) {
               "{ user(id: 1) { id } }");
   EXPECT_EQ(missing_lines(r),
             (Lines{"1:41 query -> user(id: \"1\") -> name @include(if: $1) (1)"}));
+  // A document whose every field is skipped has a tree of its root alone
+  // (UBSan found the sibling sort stepping past an empty list here, in the
+  // ASan run of RelayDifferential).
+  EXPECT_FALSE(passes("{ user(id: 1) { id } }", "{ user(id: 1) @include(if: false) { id } }"));
+  EXPECT_TRUE(passes("{ user(id: 1) @skip(if: true) { id } }", "{ viewer { id } }"));
   // An unconditional RIGHT field covers a conditional LEFT one, not the reverse.
   EXPECT_TRUE(passes("query ($c: Boolean!) { user(id: 1) { name @include(if: $c) } }",
                      "{ user(id: 1) { name } }"));

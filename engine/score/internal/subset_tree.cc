@@ -230,7 +230,9 @@ class SubsetTreeBuilder {
     auto source_order = [&](const Group& a, const Group& b) {
       return earlier(place(a.first), place(b.first));
     };
-    if (groups.size() - group_frame <= kInsertionSortMax) {
+    const size_t count = groups.size() - group_frame;
+    if (count < 2) return;  // (begin() + group_frame + 1 would be past the end)
+    if (count <= kInsertionSortMax) {
       for (auto i = groups.begin() + group_frame + 1; i < groups.end(); ++i) {
         const Group g = *i;
         auto j = i;
