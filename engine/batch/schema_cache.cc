@@ -192,12 +192,15 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
   count_locked(canonical_hash, !entry->ok(), entry->rewrites.get());
   Build* build = nullptr;
   if (canonical) {
+    // There may be no build and nothing fresh: the canonical form was known
+    // to fail, and that failure has been evicted since (a small bound, other
+    // workers' insertions).
     build = find_build_locked(canonical_hash, *canonical);
     if (build == nullptr && fresh) {
       build = fresh.get();
       bytes_ += fresh->bytes;
       builds_by_canonical_.emplace(canonical_hash, std::move(fresh));
-    } else if (build->schema && entry->ok()) {
+    } else if (build != nullptr && build->schema && entry->ok()) {
       entry->schema = build->schema;  // the winner's build serves everyone
       entry->rewrites = build->rewrites;
     }
