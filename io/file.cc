@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
@@ -24,6 +25,13 @@ Diagnostic io_error(const std::string& what, const std::string& path, int err) {
 }
 
 }  // namespace
+
+bool write_file(const std::string& path, std::string_view text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  return std::fclose(f) == 0 && ok;
+}
 
 Result<std::string, Diagnostic> read_file(const std::string& path) {
   FdGuard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));

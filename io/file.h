@@ -22,6 +22,10 @@ namespace gqleval::io {
 // The whole contents of the file at path.
 Result<std::string, Diagnostic> read_file(const std::string& path);
 
+// Creates or truncates the file at path and writes `text`; false when any
+// step fails (the file may then be partly written).
+bool write_file(const std::string& path, std::string_view text);
+
 // Hands the pages of a read-only file mapping below an offset back to the
 // kernel (madvise MADV_DONTNEED, one call per 32 MiB): a clean mapping can
 // drop them (they are re-read from the page cache if touched again), so a

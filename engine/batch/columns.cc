@@ -185,6 +185,7 @@ std::string_view column_role_name(ColumnRole role) {
     case ColumnRole::kKeep: return "kept";
     case ColumnRole::kQuery: return "query";
     case ColumnRole::kSchemaFile: return "schema file";
+    case ColumnRole::kFunctionSpecs: return "function specs";
   }
   return "?";
 }
@@ -221,14 +222,22 @@ class ColumnResolution {
         {&spec_.schema, ColumnRole::kSchema, &map_.schema},
         {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path},
         {&spec_.id, ColumnRole::kId, &map_.id}};
-    for (const Named& n : kind == RowKind::kScore ? score : validate) {
+    const std::vector<Named> calls = {
+        {&spec_.candidate, ColumnRole::kCandidate, &map_.candidate},
+        {&spec_.function_specs, ColumnRole::kFunctionSpecs, &map_.function_specs},
+        {&spec_.schema, ColumnRole::kSchema, &map_.schema},
+        {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path},
+        {&spec_.id, ColumnRole::kId, &map_.id}};
+    const std::vector<Named>& named =
+        kind == RowKind::kScore ? score : (kind == RowKind::kCalls ? calls : validate);
+    for (const Named& n : named) {
       if (n.name->empty()) continue;
       auto c = find_named(*n.name);
       if (!c) return named_column_missing(naming_, n.role, *n.name, has_);
       *n.slot = std::move(*c);
       r_.take(*n.slot);
     }
-    if (kind != RowKind::kScore) return std::nullopt;
+    if (kind == RowKind::kValidate) return std::nullopt;
     for (const std::string& name : spec_.references) {
       auto c = find_named(name);
       if (!c) return named_column_missing(naming_, ColumnRole::kReference, name, has_);
@@ -283,6 +292,28 @@ class ColumnResolution {
             join_names(kSchemaPathNames) + looked_for_note(r_.taken_match(kSchemaNames)) + has_ +
             "; " + naming_.how_to_name(ColumnRole::kSchema) + ", or give one schema for every row" +
             (file_option.empty() ? "" : " with " + std::string(file_option)));
+  }
+
+  // A calls row: one reference (required), the candidate, the function specs
+  // and the schema (each optional: the caller decides what a row without
+  // them means).
+  std::optional<Diagnostic> find_calls_roles(bool schema_given) {
+    if (map_.references.empty()) {
+      map_.references.emplace_back();
+      if (auto e =
+              find_required(ColumnRole::kReference, map_.references[0], kCallsReferenceNames)) {
+        return e;
+      }
+    }
+    find_optional(map_.candidate, kCallsCandidateNames);
+    find_optional(map_.function_specs, kFunctionSpecsNames);
+    if (schema_given) {
+      map_.schema = map_.schema_path = {};
+    } else if (!map_.schema.present() && !map_.schema_path.present()) {
+      find_optional(map_.schema, kCallsSchemaNames);
+      if (!map_.schema.present()) find_optional(map_.schema_path, kSchemaPathNames);
+    }
+    return std::nullopt;
   }
 
   void find_optional(Column& slot, std::span<const std::string_view> common) {
@@ -348,13 +379,17 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
     }
     return std::move(map);
   }
-  if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
-    return Unexpected{std::move(*e)};
+  if (kind == RowKind::kCalls) {
+    if (auto e = r.find_calls_roles(schema_given)) return Unexpected{std::move(*e)};
+  } else {
+    if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
+      return Unexpected{std::move(*e)};
+    }
+    if (auto e = r.find_references()) return Unexpected{std::move(*e)};
+    if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
+    r.find_optional(map.variables, kVariablesNames);
   }
-  if (auto e = r.find_references()) return Unexpected{std::move(*e)};
-  if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
   r.find_optional(map.id, kIdNames);
-  r.find_optional(map.variables, kVariablesNames);
   if (auto e = r.find_any_columns(ColumnRole::kGroupBy, spec.group_by, map.group_by)) {
     return Unexpected{std::move(*e)};
   }

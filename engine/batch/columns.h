@@ -1,17 +1,20 @@
 // Columns of a batch input: which column holds each role of a row.
 //
-// Two row kinds read columns. A score row has the schema, the references, the
-// candidate, the row id, the variables and the caller's tag columns; a
-// validate row has the schema, the query and the row id. Both may keep any
-// columns (copied into each result). Each role is found by its common
-// names (the first one the input has, names compared ignoring ASCII case and
+// Three row kinds read columns. A score row has the schema, the references, the
+// candidate, the row id, the variables and the caller's tag columns; a validate
+// row has the schema, the query and the row id; a calls row (`gqleval calls`)
+// has one reference, the candidate, the function specs, the schema, the row id
+// and tag columns, where only the reference is required (the candidate may come
+// from another file; the functions from the specs or the schema). Each may keep
+// any columns (copied into each result). Each role is found by its common names
+// (the first one the input has, names compared ignoring ASCII case and
 // surrounding blanks), or named by the caller (ColumnSpec); a column named for
 // one role is never also taken for another, so naming gt_query_2 as the
 // candidate on NL2GQL scores gt_query_2 against gt_query alone. Further
-// references are the columns named like the primary reference plus a number
-// of 2 or more (`gt_query_2`, `GT_GQL_2`, `reference 3`), in number order;
-// naming the references turns this off (they are then exactly the named ones,
-// in order).
+// references are the columns named like the primary reference plus a number of
+// 2 or more (`gt_query_2`, `GT_GQL_2`, `reference 3`), in number order; naming
+// the references turns this off (they are then exactly the named ones, in
+// order).
 //
 // A required role that cannot be found (the schema unless one schema serves
 // every row, the reference, the candidate, the query), or a column named for a
@@ -53,8 +56,15 @@ inline constexpr std::string_view kCandidateNames[] = {
 inline constexpr std::string_view kIdNames[] = {"id", "Sno", "doc_id"};
 inline constexpr std::string_view kVariablesNames[] = {"variables"};
 inline constexpr std::string_view kQueryNames[] = {"query"};
+// A calls row (GraphQLRestBench, `gqleval calls`): its reference is the
+// dataset's `output`, its schema `GraphQL_schema`.
+inline constexpr std::string_view kCallsReferenceNames[] = {"output", "reference", "ground_truth"};
+inline constexpr std::string_view kCallsCandidateNames[] = {
+    "candidate", "prediction", "generated", "completion", "response", "model_output"};
+inline constexpr std::string_view kCallsSchemaNames[] = {"GraphQL_schema", "schema"};
+inline constexpr std::string_view kFunctionSpecsNames[] = {"function_specs", "functions", "tools"};
 
-enum class RowKind : uint8_t { kScore, kValidate };
+enum class RowKind : uint8_t { kScore, kValidate, kCalls };
 
 // What a column holds. kSchemaFile is no column: the one schema that serves
 // every row, named here because messages suggest it as the alternative to a
@@ -70,10 +80,11 @@ enum class ColumnRole : uint8_t {
   kKeep,
   kQuery,
   kSchemaFile,
+  kFunctionSpecs,
 };
 
 // "schema", "schema path", "reference", "candidate", "id", "variables",
-// "group-by", "kept", "query", "schema file".
+// "group-by", "kept", "query", "schema file", "function specs".
 std::string_view column_role_name(ColumnRole role);
 
 // How the caller's users name the column of a role (e.g. "--candidate-col"),
@@ -89,6 +100,7 @@ struct ColumnSpec {
   std::string id;
   std::string variables;
   std::string query;                       // validate rows
+  std::string function_specs;              // calls rows
   std::vector<std::string> group_by;       // tag columns for the summary
   std::vector<std::string> keep;           // columns copied into each result
   ColumnOptionName option_name = nullptr;  // for messages; null: roles only
@@ -115,6 +127,7 @@ struct ColumnMap {
   std::vector<Column> group_by;  // in the order given
   std::vector<Column> keep;      // in the order given
   Column query;                  // validate rows
+  Column function_specs;         // calls rows
 };
 
 // Resolves the roles of `kind` against the input's column names.

@@ -34,6 +34,34 @@ TEST(Columns, RgevalHeaderByCommonNames) {
   EXPECT_FALSE(m->variables.present());
 }
 
+TEST(Columns, GraphQLRestBenchRowsAsTheyAre) {
+  const std::vector<std::string> bench = {"domain",         "input",          "output",
+                                          "function_specs", "GraphQL_schema", "utterance"};
+  auto m = resolve_columns(bench, {}, false, RowKind::kCalls);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_EQ(m->references.size(), 1u);
+  EXPECT_EQ(m->references[0].name, "output");
+  EXPECT_EQ(m->function_specs.name, "function_specs");
+  EXPECT_EQ(m->schema.name, "GraphQL_schema");
+  // The answers may come from another file: no candidate is no error here.
+  EXPECT_FALSE(m->candidate.present());
+  // A named candidate column is taken first, so the common names skip it.
+  ColumnSpec spec;
+  spec.candidate = "output";
+  spec.references = {"utterance"};
+  m = resolve_columns(bench, spec, true, RowKind::kCalls);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  EXPECT_EQ(m->candidate.name, "output");
+  EXPECT_EQ(m->references[0].name, "utterance");
+  EXPECT_FALSE(m->schema.present());  // one schema serves every row
+  const std::vector<std::string> answers = {"prediction", "schema"};
+  m = resolve_columns(answers, {}, false, RowKind::kCalls);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "no reference column: looked for output, reference, ground_truth (ignoring case); the "
+            "input has the columns: prediction, schema; name the reference column");
+}
+
 TEST(Columns, MissingCandidateListsTheColumnsFound) {
   auto m = resolve_columns(kNl2gql, {}, false);
   ASSERT_FALSE(m.ok());

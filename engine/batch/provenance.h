@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "io/json_writer.h"
+
 namespace gqleval::batch {
 
 struct MachineFacts {
@@ -34,6 +36,11 @@ struct Provenance {
 
 // The machine this process runs on (read once; cheap).
 MachineFacts machine_facts();
+
+// `"provenance": {...}`: the member every summary carries (version, commit,
+// command and arguments, input path, bytes and hash, output, rules, timing,
+// threads, machine).
+void write_provenance(io::JsonWriter& w, const Provenance& p);
 
 // "2026-11-25T18:30:00Z".
 std::string utc_timestamp(std::chrono::system_clock::time_point t);

@@ -161,41 +161,6 @@ std::vector<std::pair<std::string, Summary::GroupValue>> ordered_values(const Su
 
 namespace {
 
-void write_provenance(io::JsonWriter& w, const Provenance& p) {
-  w.key("provenance").begin_object();
-  w.key("gqleval_version").str(version());
-  w.key("git_commit").str(git_commit());
-  w.key("command").str(p.command);
-  w.key("arguments").begin_array();
-  for (const std::string& a : p.arguments) w.str(a);
-  w.end_array();
-  w.key("input").begin_object();
-  w.key("path").str(p.input);
-  w.key("bytes").num(p.input_bytes);
-  w.key("hash").str(p.input_hash);
-  w.end_object();
-  w.key("output").str(p.output);
-  w.key("rules_file");
-  if (p.rules_file.empty()) {
-    w.null();
-  } else {
-    w.begin_object();
-    w.key("path").str(p.rules_file);
-    w.key("hash").str(p.rules_file_hash);
-    w.end_object();
-  }
-  w.key("rule_profile").str(p.rule_profile);
-  w.key("started_at").str(p.started_at);
-  w.key("wall_seconds").num(round6(p.wall_seconds));
-  w.key("threads").num(p.threads);
-  w.key("machine").begin_object();
-  w.key("cores").num(p.machine.cores);
-  w.key("cpu_model").str(p.machine.cpu_model);
-  w.key("os").str(p.machine.os);
-  w.end_object();
-  w.end_object();
-}
-
 void write_groups(io::JsonWriter& w, const Summary& s) {
   w.key("groups").begin_object();
   for (const Summary::Group& g : s.groups()) {

@@ -26,13 +26,13 @@ void components(io::JsonWriter& w, std::string_view key,
   w.end_array();
 }
 
-}  // namespace
-
-void append_calls_result(std::string& out, uint64_t row, std::string_view id, const CallsRow& r) {
+// The members after the row's opening; `head` replaces the object's `{`.
+void append_members(std::string& out, std::string_view head, std::string_view verdict,
+                    const CallsRow& r) {
+  const size_t at = out.size();
   const CallsComparison& c = r.comparison;
   io::JsonWriter w(out);
-  w.begin_object().key("row").num(row).key("id").str(id);
-  w.key("verdict").str(calls_verdict_name(r.verdict));
+  w.begin_object().key("verdict").str(verdict);
   w.key("arg_match_full").num(c.arg_match_full ? 1 : 0);
   w.key("arg_calls_matched").num(c.arg_calls_matched);
   w.key("arg_calls_total").num(c.arg_calls_total);
@@ -56,6 +56,19 @@ void append_calls_result(std::string& out, uint64_t row, std::string_view id, co
     w.key("line").num(d.pos().line).key("column").num(d.pos().column).end_object();
   }
   w.end_array().end_object();
+  out.replace(at, 1, head);
+}
+
+}  // namespace
+
+void append_calls_result(std::string& out, std::string_view head, const CallsRow& r) {
+  append_members(out, head, calls_verdict_name(r.verdict), r);
+}
+
+void append_calls_bad_row(std::string& out, std::string_view head, const Diagnostic& reason) {
+  CallsRow row;
+  row.errors.push_back(reason);
+  append_members(out, head, "bad_row", row);
 }
 
 std::string dependency_dot(const Program& program, std::string_view name) {

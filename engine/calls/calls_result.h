@@ -1,5 +1,5 @@
 // What `gqleval calls` writes for one row (JSON Lines, the names of issue
-// #15): row, id, verdict, arg_match_full, arg_calls_matched,
+// #15): row, id (and the kept columns), verdict, arg_match_full, arg_calls_matched,
 // arg_calls_total, seq_match_full, seq_match_connected (0 or 1),
 // missing_arguments and extra_arguments ({function, parameter, value, line,
 // column}, in their snippet), components ({reference, candidate}: lists of
@@ -17,8 +17,14 @@
 
 namespace gqleval::calls {
 
-// Appends one JSON object (no newline).
-void append_calls_result(std::string& out, uint64_t row, std::string_view id, const CallsRow& r);
+// Appends one JSON object (no newline) that opens with `head`: `{`, the
+// members that identify the row (`"row":3,"id":"q7",`, the batch engine's row
+// opening), and a comma.
+void append_calls_result(std::string& out, std::string_view head, const CallsRow& r);
+
+// A row the reader could not read (verdict "bad_row"): every metric 0, no
+// calls, and one error, `reason`: the issue's short name as its rule.
+void append_calls_bad_row(std::string& out, std::string_view head, const Diagnostic& reason);
 
 // `digraph NAME { ... }`: a node per call (its id), an edge A -> B when B reads
 // A's response.

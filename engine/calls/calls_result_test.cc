@@ -22,7 +22,7 @@ TEST(CallsResult, OneRowAsJson) {
   const CallsRow row = score_calls(specs(), nullptr, "m = GET_me()\nGET_tracks(id=m.id)\n",
                                    "```python\nme = GET_me()\nGET_tracks(id=\"7\")\n```");
   std::string line;
-  append_calls_result(line, 3, "q7", row);
+  append_calls_result(line, "{\"row\":3,\"id\":\"q7\",", row);
   EXPECT_EQ(
       line,
       "{\"row\":3,\"id\":\"q7\",\"verdict\":\"scored\",\"arg_match_full\":0,"
@@ -40,7 +40,7 @@ TEST(CallsResult, UnparseableRowsKeepTheReferenceCalls) {
   const CallsRow row =
       score_calls(specs(), nullptr, "m = GET_me()\nGET_tracks(id=m.id)\n", "GET_me(\n");
   std::string line;
-  append_calls_result(line, 0, "x", row);
+  append_calls_result(line, "{\"row\":0,\"id\":\"x\",", row);
   EXPECT_NE(line.find("\"verdict\":\"unparseable\",\"arg_match_full\":0,\"arg_calls_matched\":0,"
                       "\"arg_calls_total\":2"),
             std::string::npos)
@@ -50,6 +50,19 @@ TEST(CallsResult, UnparseableRowsKeepTheReferenceCalls) {
                 "was never closed\",\"line\":1,\"column\":7}]"),
       std::string::npos)
       << line;
+}
+
+TEST(CallsResult, BadRowsHaveEveryMemberAndTheirReason) {
+  std::string line = "{\"row\":0}\n";
+  append_calls_bad_row(line, "{\"row\":1,\"id\":\"2:ab\",",
+                       make_error("invalid_json", "line 2: not JSON", {2, 5}));
+  EXPECT_EQ(line,
+            "{\"row\":0}\n{\"row\":1,\"id\":\"2:ab\",\"verdict\":\"bad_row\",\"arg_match_full\":0,"
+            "\"arg_calls_matched\":0,\"arg_calls_total\":0,\"seq_match_full\":0,"
+            "\"seq_match_connected\":0,\"missing_arguments\":[],\"extra_arguments\":[],"
+            "\"components\":{\"reference\":[],\"candidate\":[]},\"invalid_paths\":[],"
+            "\"errors\":[{\"rule\":\"invalid_json\",\"message\":\"line 2: not JSON\",\"line\":2,"
+            "\"column\":5}]}");
 }
 
 TEST(CallsResult, DependencyGraphAsDot) {

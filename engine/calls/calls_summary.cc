@@ -86,6 +86,13 @@ std::string CallsSummary::json() const {
   std::string out;
   io::JsonWriter w(out);
   w.begin_object();
+  write_members(w);
+  w.end_object();
+  out += '\n';
+  return out;
+}
+
+void CallsSummary::write_members(io::JsonWriter& w) const {
   totals_json(w, all_);
   w.key("groups").begin_object();
   for (const auto& [name, totals] : groups_) {
@@ -93,9 +100,7 @@ std::string CallsSummary::json() const {
     totals_json(w, totals);
     w.end_object();
   }
-  w.end_object().end_object();
-  out += '\n';
-  return out;
+  w.end_object();
 }
 
 std::string CallsSummary::table() const {

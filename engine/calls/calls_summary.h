@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "engine/calls/score_calls.h"
+#include "io/json_writer.h"
 
 namespace gqleval::calls {
 
@@ -47,6 +48,8 @@ class CallsSummary {
 
   // {"rows": ..., "arg_match_full": ..., ..., "groups": {NAME: {...}}}
   std::string json() const;
+  // The same members, into an object the caller has opened.
+  void write_members(io::JsonWriter& w) const;
   // The paper's table: one column for all rows, one per group.
   std::string table() const;
 

@@ -79,29 +79,36 @@ FunctionSpecs row_functions(const FunctionSpecs& specs, const schema::Schema* sc
 }
 
 CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schema,
-                     std::string_view reference, std::string_view candidate_text) {
+                     std::string_view reference, std::string_view candidate_text,
+                     CallsPrograms* programs) {
   CallsRow row;
   auto ref = python::parse(reference);
   if (!ref.ok()) row.errors.push_back(labelled("Reference", ref.error()));
   // A row the candidate fails still counts its reference's calls, so that
   // Arg Match (functions) keeps the paper's denominators.
-  const Program r = ref.ok() ? standardize(**ref, functions) : Program{};
+  Program r = ref.ok() ? standardize(**ref, functions) : Program{};
   row.comparison.arg_calls_total = static_cast<uint32_t>(r.calls.size());
   row.comparison.reference_components = components(r);
   const std::string code = extract_code(candidate_text);
+  Program c;
   if (trim(code).empty()) {
     row.verdict = CallsVerdict::kNoCode;
-    return row;
-  }
-  auto cand = python::parse(code);
-  if (!cand.ok()) row.errors.push_back(labelled("Candidate", cand.error()));
-  if (!row.errors.empty()) {
+  } else if (auto cand = python::parse(code); !cand.ok()) {
+    row.errors.push_back(labelled("Candidate", cand.error()));
     row.verdict = CallsVerdict::kUnparseable;
-    return row;
+  } else {
+    c = standardize(**cand, functions);
+    if (row.errors.empty()) {
+      row.comparison = compare_programs(r, c);
+      if (schema != nullptr) row.invalid_paths = check_paths(c, *schema);
+    } else {
+      row.verdict = CallsVerdict::kUnparseable;
+    }
   }
-  const Program c = standardize(**cand, functions);
-  row.comparison = compare_programs(r, c);
-  if (schema != nullptr) row.invalid_paths = check_paths(c, *schema);
+  if (programs != nullptr) {
+    programs->reference = std::move(r);
+    programs->candidate = std::move(c);
+  }
   return row;
 }
 

@@ -16,6 +16,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/calls/function_specs.h"
 #include "engine/calls/metrics.h"
+#include "engine/calls/program.h"
 #include "engine/calls/response_paths.h"
 #include "engine/schema/schema.h"
 
@@ -40,8 +41,17 @@ std::string extract_code(std::string_view text);
 // that the specs lack (parameters in the field's argument order).
 FunctionSpecs row_functions(const FunctionSpecs& specs, const schema::Schema* schema);
 
+// Both sides standardized, for their dependency graphs (--artifacts); a side
+// that does not parse has no calls.
+struct CallsPrograms {
+  Program reference;
+  Program candidate;
+};
+
 // `schema` may be null (a row without GraphQL_schema): paths are not checked.
+// `programs`, when given, receives both programs.
 CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schema,
-                     std::string_view reference, std::string_view candidate_text);
+                     std::string_view reference, std::string_view candidate_text,
+                     CallsPrograms* programs = nullptr);
 
 }  // namespace gqleval::calls

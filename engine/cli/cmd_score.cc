@@ -1,7 +1,6 @@
 // gqleval score: scores a CSV or JSON Lines file of (schema, reference,
 // candidate) rows and writes one result per row, plus a summary. The work is
 // done by engine/batch (run_batch); this file maps flags to BatchOptions.
-#include <csignal>
 #include <cstdio>
 
 #include <atomic>
@@ -16,6 +15,7 @@
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/interrupts.h"
 #include "engine/cli/progress_flag.h"
 #include "engine/cli/rule_flags.h"
 #include "engine/cli/schema_cache_flag.h"
@@ -127,13 +127,6 @@ std::string file_stem(const std::string& path) {
   return name.empty() || name == "-" ? std::string("gqleval") : name;
 }
 
-bool write_text(const std::string& path, const std::string& text) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (f == nullptr) return false;
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  return std::fclose(f) == 0 && ok;
-}
-
 // Whether the results file's name asks for CSV (r.csv, R.CSV); any other
 // name, none or "-" gets JSON Lines.
 bool ends_with_csv(const std::string& path) {
@@ -218,26 +211,11 @@ bool summary_path_is_free(const batch::BatchOptions& o, const std::string& path)
   return true;
 }
 
-// SIGINT and SIGTERM stop the run gracefully (batch::BatchOptions::interrupt);
-// a second one ends the process at once, as the handler restores the default.
-std::atomic<int> g_interrupt{0};
-
-extern "C" void on_interrupt(int signal) { g_interrupt.store(signal); }
-
-void catch_interrupts() {
-  struct sigaction action {};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-}
-
 // What an interrupted run tells its user: how far it got, where the rows
 // are, and how to go on.
 void report_interrupted(const batch::BatchOptions& o, const batch::BatchReport& report,
                         std::span<char* const> argv) {
-  const char* name = report.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM";
+  const char* name = interrupt_name(report.interrupted_by);
   std::fprintf(stderr, "\ngqleval score: interrupted by %s after %llu rows", name,
                static_cast<unsigned long long>(report.summary.rows()));
   if (report.partial_results.empty() || report.partial_results == o.output) {
@@ -277,9 +255,7 @@ int run_score(std::span<char* const> argv) {
     return kExitUsage;
   }
   o.arguments.assign(argv.begin(), argv.end());
-  g_interrupt.store(0);
-  o.interrupt = &g_interrupt;
-  catch_interrupts();
+  o.interrupt = &catch_interrupts();
   auto report = batch::run_batch(o);
   if (!report) {
     std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());
@@ -310,7 +286,7 @@ int run_score(std::span<char* const> argv) {
             ? batch::summary_lm_eval_json(report->summary, facts,
                                           args.value("task").value_or(file_stem(o.input)))
             : batch::summary_json(report->summary, facts);
-    if (!write_text(*summary_path, text)) {
+    if (!io::write_file(*summary_path, text)) {
       std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n",
                    summary_path->c_str());
       return kExitUsage;

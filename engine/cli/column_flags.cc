@@ -15,6 +15,7 @@ std::string_view column_flag(batch::ColumnRole role) {
     case ColumnRole::kKeep: return "--keep-col";
     case ColumnRole::kQuery: return "--query-col";
     case ColumnRole::kSchemaFile: return "--schema FILE";
+    case ColumnRole::kFunctionSpecs: return "--function-specs-col";
   }
   return {};
 }
@@ -28,6 +29,7 @@ void read_column_flags(const Args& args, batch::ColumnSpec& spec) {
   spec.variables = args.value("variables-col").value_or("");
   spec.keep = args.values("keep-col");
   spec.query = args.value("query-col").value_or("");
+  spec.function_specs = args.value("function-specs-col").value_or("");
   spec.option_name = &column_flag;
 }
 

@@ -18,7 +18,8 @@ namespace gqleval::cli {
 std::string_view column_flag(batch::ColumnRole role);
 
 // The column flags (--schema-col, --schema-path-col, --reference-col,
-// --candidate-col, --id-col, --variables-col, --query-col) into `spec`, which
+// --candidate-col, --id-col, --variables-col, --query-col,
+// --function-specs-col) into `spec`, which
 // then names its flags in messages. A flag that the command does not declare
 // reads as not given, so `score` and `validate --input` share this reading.
 void read_column_flags(const Args& args, batch::ColumnSpec& spec);

@@ -23,6 +23,7 @@ constexpr std::string_view kUsage =
     "  compare    Compare one candidate query with a reference and explain the verdict\n"
     "  schema     Build a schema from its files (SDL, globs, StepZen projects) and print it\n"
     "  subset     Does one document select everything another selects? (Relay's compare)\n"
+    "  calls      Score function-calling answers (Python API call sequences, GraphQLRestBench)\n"
     "\n"
     "Run 'gqleval help <command>' (or 'gqleval <command> --help') for the options\n"
     "of a command, 'gqleval --version' for the version and commit.\n";
@@ -35,7 +36,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"validate", gqleval::cli::run_validate}, {"score", gqleval::cli::run_score},
     {"compare", gqleval::cli::run_compare},   {"schema", gqleval::cli::run_schema},
-    {"subset", gqleval::cli::run_subset},
+    {"subset", gqleval::cli::run_subset},     {"calls", gqleval::cli::run_calls},
 };
 
 const Command* find_command(std::string_view name) {
@@ -55,12 +56,11 @@ int run_help(std::span<char* const> rest) {
   const std::string_view name = rest[0];
   const Command* command = rest.size() == 1 ? find_command(name) : nullptr;
   if (command == nullptr) {
-    std::fprintf(
-        stderr,
-        "gqleval help: %s; the commands are validate, score, compare, schema, subset (see 'gqleval "
-        "--help')\n",
-        rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
-                         : "give one command");
+    std::fprintf(stderr,
+                 "gqleval help: %s; the commands are validate, score, compare, schema, subset, "
+                 "calls (see 'gqleval --help')\n",
+                 rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
+                                  : "give one command");
     return kExitUsage;
   }
   static char help_flag[] = "--help";

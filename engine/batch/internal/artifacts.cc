@@ -12,17 +12,11 @@
 #include "engine/score/render.h"
 #include "engine/score/result_json.h"
 #include "engine/validate/validator.h"
+#include "io/file.h"
 #include "io/query_extract.h"
 
 namespace gqleval::batch {
 namespace {
-
-bool write_file(const std::string& path, std::string_view text) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (f == nullptr) return false;
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  return std::fclose(f) == 0 && ok;
-}
 
 std::string dot_escape(std::string_view s) {
   std::string out;
@@ -217,7 +211,7 @@ void ArtifactWriter::write_folder(const std::string& folder, const SchemaEntry& 
   std::filesystem::create_directories(folder, ec);
   bool ok = !ec;
   auto put = [&](const std::string& name, std::string_view text) {
-    ok = ok && write_file(folder + "/" + name, text);
+    ok = ok && io::write_file(folder + "/" + name, text);
   };
 
   put("schema.graphql", schema.text);

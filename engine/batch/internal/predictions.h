@@ -1,0 +1,79 @@
+// The answers of a `gqleval calls` run read from a file of their own
+// (--predictions): a model's outputs, one record per input row, apart from
+// the dataset that holds the references.
+//
+// The file is a CSV, TSV or JSON Lines file, read as every batch input is
+// (batch_input.h). Its answer column is the one named (--candidate-col), else
+// the first of the calls candidate names, or `output` (the name a model's
+// outputs most often carry), else its only column. A prediction answers the
+// input row with the same id when both files have an id column, else the
+// input row with the same index (the two files must then have as many rows).
+//
+// The answers are read once, before the run, into one buffer (memory: their
+// bytes), so that workers look them up without locks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
+#include "engine/batch/batch_input.h"
+
+namespace gqleval::batch {
+
+struct PredictionsOptions {
+  std::string path;
+  InputFormat format = InputFormat::kAuto;
+  size_t max_field_bytes = io::kDefaultMaxFieldBytes;
+  std::string candidate;  // the answer column; empty: by its common names
+  std::string id;         // the id column; empty: by its common names
+};
+
+class Predictions {
+ public:
+  // Errors: the file cannot be read, it has no answer column (or not the one
+  // named), or two of its records have the same id.
+  static Result<Predictions, Diagnostic> load(const PredictionsOptions& options);
+
+  // Whether the file has an id column; join_by_id() then answers rows by
+  // their id rather than their index.
+  bool has_ids() const { return !id_column_.empty(); }
+  void join_by_id() { by_id_ = true; }
+  bool joined_by_id() const { return by_id_; }
+  uint64_t size() const { return answers_.size(); }
+  const std::string& path() const { return path_; }
+  const std::string& column() const { return column_; }
+  const std::string& id_column() const { return id_column_; }
+
+  static constexpr uint64_t kNone = static_cast<uint64_t>(-1);
+  // The prediction that answers the input row `row` whose id is `id`; kNone
+  // when there is none.
+  uint64_t find(uint64_t row, std::string_view id) const;
+  std::string_view text(uint64_t index) const;
+  // The reason a record could not be read, or null.
+  const Diagnostic* bad(uint64_t index) const;
+  std::string_view id(uint64_t index) const { return id_text_[index]; }
+
+ private:
+  struct Entry {
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    int32_t bad = -1;  // index into bad_, or -1
+  };
+
+  std::string path_;
+  std::string column_;
+  std::string text_;  // the answers, back to back
+  std::vector<Entry> answers_;
+  std::vector<Diagnostic> bad_;
+  std::string id_column_;             // empty: the file has none
+  std::vector<std::string> id_text_;  // per record, when it has
+  std::unordered_map<std::string_view, uint64_t> ids_;
+  bool by_id_ = false;
+};
+
+}  // namespace gqleval::batch
