@@ -20,6 +20,7 @@ namespace {
 
 struct Row {
   std::string split, domain, output, specs, schema;
+  size_t index = 0;  // 0-based row of its split, as `gqleval calls` numbers it
 };
 
 std::vector<Row> rows() {
@@ -29,11 +30,13 @@ std::vector<Row> rows() {
                      ".jsonl");
     std::string line;
     simdjson::dom::parser parser;
+    size_t index = 0;
     while (std::getline(in, line)) {
       if (line.empty()) continue;
       simdjson::dom::element e = parser.parse(line);
       Row r;
       r.split = split;
+      r.index = index++;
       r.domain = std::string(std::string_view(e["domain"]));
       r.output = std::string(std::string_view(e["output"]));
       r.specs = std::string(std::string_view(e["function_specs"]));
@@ -76,8 +79,9 @@ TEST(CallsDataset, GroundTruthAgainstItself) {
         << r.output;
     if (r.split == "test") test_calls[r.domain] += c.arg_calls_total;
     for (const InvalidPath& p : row.invalid_paths) {
-      defects.push_back(r.split + " row " + std::to_string(i) + " " + std::to_string(p.pos.line) +
-                        ":" + std::to_string(p.pos.column) + " " + p.path + ": " + p.message);
+      defects.push_back(r.split + " row " + std::to_string(r.index) + " " +
+                        std::to_string(p.pos.line) + ":" + std::to_string(p.pos.column) + " " +
+                        p.path + ": " + p.message);
     }
   }
   EXPECT_EQ(test_calls, (std::map<std::string, uint32_t>{{"spotify", 31}, {"tmdb", 46}}));
@@ -93,7 +97,7 @@ TEST(CallsDataset, GroundTruthAgainstItself) {
                 "GET_me_player_currently_playing_Root has no field \"id\"",
                 "train row 37 3:46 GET_artists__id__albums#0.items.uri: "
                 "[GET_artists__id__albums_ItemsEntry] is a list: it has no field \"uri\"",
-                "test row 124 2:57 GET_me_following#0.items: GET_me_following_Root has no field "
+                "test row 1 2:57 GET_me_following#0.items: GET_me_following_Root has no field "
                 "\"items\""}));
 }
 
