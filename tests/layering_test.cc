@@ -41,6 +41,9 @@ const std::map<std::string, std::set<std::string>> kLayers = {
     {"engine/batch",
      {"engine/sources", "engine/introspection", "engine/score", "engine/normalize",
       "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
+    {"engine/report",
+     {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/normalize",
+      "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
 };
 
 // The layer a repository path belongs to, or "" for code above the layers
