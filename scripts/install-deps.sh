@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gqleval builds with, only those missing.
+#   scripts/install-deps.sh         what building and running gqleval needs
+#   scripts/install-deps.sh --test  also what the tests need beyond that: chromium,
+#                                   in which the HTML report is tested (ReportHtml)
 # Idempotent; needs root (or sudo) only when something is missing.
 set -euo pipefail
 
 # hyperfine times bench/run.sh; python3-jsonschema checks the result and summary
 # schemas; libxxhash hashes inputs for the summaries' provenance; zlib and zstd read compressed inputs (the libraries to build, the
 # zstd program to make test inputs); clang and its sanitizer and libFuzzer runtimes
-# (libclang-rt-14-dev) build the sanitizer build and the fuzz targets.
+# (libclang-rt-14-dev) build the sanitizer build and the fuzz targets; pybind11-dev and
+# python3-dev build the Python module (python/), whose tests and examples use pytest,
+# pandas, dask and distributed, and whose `pip install .` needs setuptools and wheel
+# (all for Debian's /usr/bin/python3).
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
           libbenchmark-dev libgtest-dev libxxhash-dev hyperfine python3-jsonschema libzstd-dev
-          zlib1g-dev zstd clang libclang-rt-14-dev)
+          zlib1g-dev zstd clang libclang-rt-14-dev pybind11-dev python3-dev python3-pytest
+          python3-pandas python3-dask python3-distributed python3-setuptools python3-wheel
+          python3-venv)
+if [ "${1:-}" = "--test" ]; then
+  packages+=(chromium)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

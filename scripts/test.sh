@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds gqleval with its tests and runs every test with CTest.
-#   scripts/test.sh             Release build in build/, all tests
+#   scripts/test.sh             Release build in build/, all tests, the Python module's
+#                               (python/, pytest through ctest: Python.*) included
 #   scripts/test.sh --sanitize  AddressSanitizer + UBSan build in build-asan/, all tests;
 #                               with clang it also builds the fuzz targets, which
-#                               scripts/fuzz.sh runs (see scripts/configure.sh)
+#                               scripts/fuzz.sh runs (see scripts/configure.sh); without
+#                               the Python module
 # Every build replays the fuzz regression inputs (ctest -L fuzz).
 # Idempotent: re-running reuses the build directory.
 set -euo pipefail

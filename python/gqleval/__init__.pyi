@@ -1,0 +1,150 @@
+# Type stubs of gqleval (python/gqleval/__init__.py has the docstrings).
+import os
+from typing import Any, Iterable, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+
+__version__: str
+DEFAULT_MAX_FIELD_BYTES: int
+RESULT_FIELDS: Tuple[str, ...]
+SUMMARY_FIELDS: Tuple[str, ...]
+
+Cell = Optional[str]
+Reference = Union[Cell, Sequence[str]]
+Variables = Union[None, str, Mapping[str, Any]]
+PathLike = Union[str, os.PathLike[str]]
+
+class Path(TypedDict):
+    path: str
+    line: Optional[int]
+    column: Optional[int]
+    nodes: int
+
+class Error(TypedDict, total=False):
+    query: str  # "schema", "reference", "candidate" or "row"
+    reference: int  # only with query "reference"
+    rule: str
+    message: str
+    line: Optional[int]
+    column: Optional[int]
+
+# A result: the members of a `gqleval score` line ("pass" is a keyword, so
+# the functional form).
+Result = TypedDict(
+    "Result",
+    {
+        "verdict": str,
+        "pass": bool,
+        "compared": bool,
+        "missing": Optional[int],
+        "extra": Optional[int],
+        "precision": float,
+        "recall": float,
+        "f1": float,
+        "matched_reference": Optional[int],
+        "missing_paths": list[Path],
+        "extra_paths": list[Path],
+        "rules_fired": list[dict[str, Any]],
+        "errors": list[Error],
+    },
+)
+
+Counts = Tuple[Tuple[int, ...], int, int]
+
+class Scorer:
+    def __init__(
+        self,
+        *,
+        delta: int = 0,
+        rules: Optional[PathLike] = None,
+        rule_set: str = "cycles,endpoints",
+        extract: bool = True,
+        ignore_typename: bool = False,
+        strict_schema: bool = False,
+        operation: Optional[str] = None,
+        max_field_bytes: int = ...,
+        schema_cache_mb: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    def score(
+        self, schema: Cell, reference: Reference, candidate: Cell, *, variables: Variables = None
+    ) -> Result: ...
+    def score_batch(
+        self,
+        schemas: Union[str, Iterable[Cell]],
+        references: Iterable[Reference],
+        candidates: Iterable[Cell],
+        *,
+        variables: Union[None, str, Iterable[Variables]] = None,
+        threads: Optional[int] = None,
+        as_frame: bool = False,
+    ) -> Any: ...
+    def validate(self, schema: Cell, query: Cell) -> list[Error]: ...
+
+def compare(
+    schema: Cell,
+    reference: Reference,
+    candidate: Cell,
+    *,
+    variables: Variables = None,
+    delta: int = 0,
+    rules: Optional[PathLike] = None,
+    rule_set: str = "cycles,endpoints",
+    extract: bool = True,
+    ignore_typename: bool = False,
+    strict_schema: bool = False,
+    operation: Optional[str] = None,
+    max_field_bytes: int = ...,
+) -> Result: ...
+def score_batch(
+    schemas: Union[str, Iterable[Cell]],
+    references: Iterable[Reference],
+    candidates: Iterable[Cell],
+    *,
+    variables: Union[None, str, Iterable[Variables]] = None,
+    threads: Optional[int] = None,
+    as_frame: bool = False,
+    delta: int = 0,
+    rules: Optional[PathLike] = None,
+    rule_set: str = "cycles,endpoints",
+    extract: bool = True,
+    ignore_typename: bool = False,
+    strict_schema: bool = False,
+    operation: Optional[str] = None,
+    max_field_bytes: int = ...,
+) -> Any: ...
+def validate(
+    schema: Cell, query: Cell, *, operation: Optional[str] = None, strict_schema: bool = False
+) -> list[Error]: ...
+def counts(results: Any) -> Counts: ...
+def merge_counts(parts: Iterable[Counts]) -> Counts: ...
+def summary_of_counts(c: Counts) -> dict[str, Any]: ...
+def summary(results: Any) -> dict[str, Any]: ...
+def score_file(
+    path: PathLike,
+    *,
+    out: Optional[PathLike] = None,
+    out_format: Optional[str] = None,
+    format: Optional[str] = None,
+    schema: Union[None, PathLike, Sequence[PathLike]] = None,
+    schema_col: Optional[str] = None,
+    schema_path_col: Optional[str] = None,
+    reference_col: Union[None, str, Sequence[str]] = None,
+    candidate_col: Optional[str] = None,
+    id_col: Optional[str] = None,
+    variables_col: Optional[str] = None,
+    group_by: Sequence[str] = (),
+    keep_col: Sequence[str] = (),
+    mode: str = "equivalence",
+    delta: int = 0,
+    rules: Optional[PathLike] = None,
+    rule_set: str = "cycles,endpoints",
+    extract: bool = True,
+    ignore_typename: bool = False,
+    strict_schema: bool = False,
+    operation: Optional[str] = None,
+    threads: Optional[int] = None,
+    fail_under: Optional[str] = None,
+    summary_format: str = "gqleval",
+    task: Optional[str] = None,
+    resume: bool = False,
+) -> dict[str, Any]: ...

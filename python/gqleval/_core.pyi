@@ -1,0 +1,60 @@
+# Type stubs of the compiled part (python/src/module.cc); use the gqleval package.
+from typing import Any, Optional
+
+__version__: str
+DEFAULT_MAX_FIELD_BYTES: int
+
+class Options:
+    delta: int
+    rules_file: str
+    rule_set: str
+    extract: bool
+    ignore_typename: bool
+    strict_schema: bool
+    operation: str
+    max_field_bytes: int
+    schema_cache_bytes: int
+    def __init__(self) -> None: ...
+
+class Engine:
+    def __init__(self, options: Options) -> None: ...
+    def score(self, schema: Any, references: Any, candidate: Any, variables: Any) -> dict: ...
+    def score_rows(
+        self, schemas: Any, references: Any, candidates: Any, variables: Any, threads: int,
+        chunk_rows: int = 65536,
+    ) -> list[dict]: ...
+    def validate(self, schema: Any, query: Any) -> dict: ...
+
+def count_rows(verdicts: list[str], f1s: list[float]) -> tuple[list[int], int, int]: ...
+def summary_of_counts(outcomes: list[int], f1_millionths: int, f1_squares: int) -> dict: ...
+
+class FileOptions:
+    input: str
+    schema: list[str]
+    rules_file: str
+    strict_schema: bool
+    ignore_typename: bool
+    delta: int
+    operation: str
+    extract: bool
+    output: str
+    threads: int
+    resume: bool
+    arguments: list[str]
+    def __init__(self) -> None: ...
+    def set_columns(
+        self, schema: str, schema_path: str, references: list[str], candidate: str, id: str,
+        variables: str, group_by: list[str], keep: list[str],
+    ) -> None: ...
+
+class FileWords:
+    mode: str
+    input_format: str
+    output_format: str
+    rule_set: str
+    fail_under: str
+    summary_format: str
+    task: str
+    def __init__(self) -> None: ...
+
+def score_file(options: FileOptions, words: FileWords) -> tuple[dict, bool]: ...

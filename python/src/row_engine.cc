@@ -1,0 +1,215 @@
+#include "python/src/row_engine.h"
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/base/arena.h"
+#include "engine/base/concat.h"
+#include "engine/batch/batch_input.h"
+#include "engine/batch/result_format.h"
+#include "engine/batch/validate_run.h"
+#include "engine/normalize/variables.h"
+#include "engine/score/result_json.h"
+#include "engine/validate/validator.h"
+
+namespace gqleval::python {
+namespace {
+
+// Rows a worker takes at a time: large enough that borrowing a worker and
+// the loop's bookkeeping vanish against the rows' work (about 3 us each).
+constexpr size_t kRowsPerTask = 128;
+
+// The members of a row the batch writer wrote whole (a bad row, a validate
+// row), from `first_member` on, as an object: the head (row, id, ...) names
+// a file's row, which rows from memory do not have. The head is written with
+// an empty id and no kept cells, so it cannot contain the member's key.
+void append_members_of_line(std::string& out, std::string_view line,
+                            std::string_view first_member) {
+  const size_t at = line.find(first_member);
+  out.push_back('{');
+  out.append(line.substr(at, line.size() - at - (line.ends_with('\n') ? 1 : 0)));
+}
+
+std::string_view cell_role(size_t cell) {
+  switch (cell) {
+    case 0: return "schema";
+    case 1: return "candidate";
+    case 2: return "variables";
+    default: return "reference";
+  }
+}
+
+}  // namespace
+
+RowCells RowTable::row(size_t i) const {
+  auto pick = [i](const std::vector<std::string_view>& column) {
+    if (column.empty()) return std::string_view{};
+    return column.size() == 1 ? column[0] : column[i];
+  };
+  RowCells cells;
+  cells.schema = pick(schemas);
+  cells.references = std::span(references)
+                         .subspan(reference_begin[i], reference_begin[i + 1] - reference_begin[i]);
+  cells.candidate = pick(candidates);
+  cells.variables = pick(variables);
+  return cells;
+}
+
+struct RowEngine::Worker {
+  explicit Worker(batch::SchemaCache& cache) : memo(cache) {}
+
+  score::Scorer scorer;
+  batch::SchemaMemo memo;
+  normalize::VariableBindings variables_check;
+  std::vector<std::string_view> references;
+  std::vector<uint32_t> reference_columns;  // references[i] is the row's reference [i]
+  std::string line;                         // a whole row from the batch writer
+  Arena arena;                              // validation's
+};
+
+// A worker borrowed from the pool for the length of a scope.
+class RowEngine::Lease {
+ public:
+  explicit Lease(RowEngine& engine) : engine_(engine), worker_(engine.acquire()) {}
+  ~Lease() { engine_.release(std::move(worker_)); }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  Worker& operator*() { return *worker_; }
+
+ private:
+  RowEngine& engine_;
+  std::unique_ptr<Worker> worker_;
+};
+
+RowEngine::RowEngine(std::unique_ptr<const CheckedOptions> options)
+    : options_(std::move(options)), cache_(options_->cache) {}
+
+RowEngine::~RowEngine() = default;
+
+std::unique_ptr<RowEngine::Worker> RowEngine::acquire() {
+  {
+    std::lock_guard lock(pool_mutex_);
+    if (!pool_.empty()) {
+      std::unique_ptr<Worker> w = std::move(pool_.back());
+      pool_.pop_back();
+      return w;
+    }
+  }
+  return std::make_unique<Worker>(cache_);
+}
+
+void RowEngine::release(std::unique_ptr<Worker> worker) {
+  std::lock_guard lock(pool_mutex_);
+  pool_.push_back(std::move(worker));
+}
+
+void RowEngine::score(const RowCells& row, std::string& out) {
+  Lease worker(*this);
+  score_row(*worker, row, out);
+}
+
+void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
+                           RowResults& results) {
+  const size_t tasks = (count + kRowsPerTask - 1) / kRowsPerTask;
+  struct TaskOutput {
+    std::string text;
+    std::vector<size_t> ends;
+  };
+  std::vector<TaskOutput> outputs(tasks);
+  auto run = [&](size_t task) {
+    Lease worker(*this);
+    TaskOutput& o = outputs[task];
+    const size_t begin = first + task * kRowsPerTask;
+    const size_t end = std::min(first + count, begin + kRowsPerTask);
+    for (size_t i = begin; i < end; ++i) {
+      score_row(*worker, table.row(i), o.text);
+      o.ends.push_back(o.text.size());
+    }
+  };
+  tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads));
+  arena.execute([&] { tbb::parallel_for(size_t{0}, tasks, run); });
+  for (TaskOutput& o : outputs) {
+    const size_t base = results.text.size();
+    results.text.append(o.text);
+    for (size_t end : o.ends) results.ends.push_back(base + end);
+  }
+}
+
+void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
+  const ModuleOptions& o = options_->module;
+  auto bad_row = [&](const Diagnostic& d) {
+    w.line.clear();
+    batch::append_bad_row(w.line, batch::OutputFormat::kJsonl, batch::RowKey{}, d);
+    append_members_of_line(out, w.line, "\"verdict\":");
+  };
+  // The CLI's reader refuses a cell over the limit before it reads the row.
+  if (o.max_field_bytes != 0) {
+    const std::string_view cells[] = {row.schema, row.candidate, row.variables};
+    for (size_t k = 0; k < std::size(cells) + row.references.size(); ++k) {
+      const std::string_view cell = k < 3 ? cells[k] : row.references[k - 3];
+      if (cell.size() <= o.max_field_bytes) continue;
+      return bad_row(make_error("field_too_large",
+                                concat({"the ", cell_role(k), " is ", std::to_string(cell.size()),
+                                        " bytes, over the limit of ",
+                                        std::to_string(o.max_field_bytes), " (max_field_bytes)"}),
+                                SourcePos{}));
+    }
+  }
+  // As RowScorer::score_row: the primary reference always counts (a blank
+  // one is the dataset's error and is reported), further ones where given.
+  w.references.clear();
+  w.reference_columns.clear();
+  for (size_t k = 0; k < row.references.size(); ++k) {
+    if (k == 0 || !batch::trim_cell(row.references[k]).empty()) {
+      w.references.push_back(row.references[k]);
+      w.reference_columns.push_back(static_cast<uint32_t>(k));
+    }
+  }
+  const std::string_view variables = batch::trim_cell(row.variables);
+  if (auto bad = w.variables_check.check_json(variables)) {
+    return bad_row(
+        make_error("invalid_variables", "the variables cell: " + bad->message, SourcePos{}));
+  }
+  const batch::SchemaEntry& schema = w.memo.get(row.schema);
+  score::ScoreOptions options = options_->score;
+  options.normalize.variables_json = variables;
+  score::PairResult result =
+      schema.ok()
+          ? w.scorer.score(*schema.schema, schema.rewrites.get(), w.references, row.candidate,
+                           options)
+          : score::schema_failure(schema.errors, static_cast<uint32_t>(w.references.size()));
+  // Indices name the row's references, whichever were blank.
+  if (result.matched_reference != score::kNoReference) {
+    result.matched_reference =
+        static_cast<int32_t>(w.reference_columns[static_cast<size_t>(result.matched_reference)]);
+  }
+  for (score::QueryDiagnostic& e : result.errors) {
+    if (e.query == score::QueryRole::kReference && e.reference < w.reference_columns.size()) {
+      e.reference = w.reference_columns[e.reference];
+    }
+  }
+  out.push_back('{');
+  score::append_result_members(out, result);
+  out.push_back('}');
+}
+
+void RowEngine::validate(std::string_view schema_text, std::string_view query, std::string& out) {
+  Lease lease(*this);
+  Worker& w = *lease;
+  const batch::SchemaEntry& schema = w.memo.get(schema_text);
+  w.line.clear();
+  if (!schema.ok()) {
+    batch::append_validate_row(w.line, batch::RowKey{}, "schema", schema.errors);
+  } else {
+    validate::ValidateOptions options;
+    const Diagnostics diagnostics =
+        batch::check_document(*schema.schema, query, options, options_->module.operation, w.arena);
+    batch::append_validate_row(w.line, batch::RowKey{}, "query", diagnostics);
+  }
+  append_members_of_line(out, w.line, "\"valid\":");
+}
+
+}  // namespace gqleval::python

@@ -1,0 +1,106 @@
+// RowEngine: the batch engine for rows held in memory, as Python hands them
+// over (views into its str objects), with the semantics of a `gqleval score`
+// row (engine/batch/internal/row_scorer.cc) so that a row scored here and the
+// same row in a file scored by the CLI give the same result members:
+//
+//   a cell longer than max_field_bytes, or a variables cell that is not a
+//   JSON object, makes a bad_row -> the row's schema from the shared
+//   SchemaCache (keyed by text, built once, canonical forms shared) -> the
+//   references: the primary always, further ones only where not blank, a
+//   matched index naming the reference's position in the row -> Scorer ->
+//   the result members, written by the CLI's own serializers
+//   (score/result_json.h, batch/result_format.h).
+//
+// What it writes is one JSON object per row, `{"verdict":...,"errors":[...]}`:
+// the members of a score result line, without the line's head (row, id and
+// the keys of a file run), which belong to a file.
+//
+// Thread-safety: every method may be called from any number of threads at
+// once. Each call borrows a Worker (a Scorer, its schema memo and scratch)
+// from a pool and gives it back, so a RowEngine shared by Python threads
+// scores in parallel once they release the GIL, and a warm call allocates
+// nothing beyond its output. score_rows() runs a oneTBB parallel loop in its
+// own task_arena of `threads` threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/result.h"
+#include "engine/batch/schema_cache.h"
+#include "python/src/options.h"
+
+namespace gqleval::python {
+
+// One row. A missing cell (Python's None) is an empty view, as a JSON Lines
+// null is an empty cell to the CLI.
+struct RowCells {
+  std::string_view schema;
+  std::span<const std::string_view> references;  // the primary first; at least one
+  std::string_view candidate;
+  std::string_view variables;  // a JSON object, or blank for none
+};
+
+// Rows as columns: each column has one cell per row, or one cell for every
+// row (a single schema), or none (no variables). Row i's references are
+// references[reference_begin[i], reference_begin[i + 1]).
+struct RowTable {
+  size_t rows = 0;
+  std::vector<std::string_view> schemas;
+  std::vector<std::string_view> references;
+  std::vector<uint32_t> reference_begin;  // rows + 1 offsets
+  std::vector<std::string_view> candidates;
+  std::vector<std::string_view> variables;
+
+  RowCells row(size_t i) const;
+};
+
+// Results of several rows, back to back: row i is text[ends[i-1], ends[i]).
+struct RowResults {
+  std::string text;
+  std::vector<size_t> ends;
+};
+
+class RowEngine {
+ public:
+  explicit RowEngine(std::unique_ptr<const CheckedOptions> options);
+  ~RowEngine();
+  RowEngine(const RowEngine&) = delete;
+  RowEngine& operator=(const RowEngine&) = delete;
+
+  const ModuleOptions& options() const { return options_->module; }
+
+  // Appends the row's result object to `out`.
+  void score(const RowCells& row, std::string& out);
+
+  // Rows [first, first + count) of `table` on `threads` threads (0: all
+  // cores), appended to `results` in row order.
+  void score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
+                  RowResults& results);
+
+  // `query` validated against `schema` as `gqleval validate` validates a row:
+  // appends `{"valid":...,"errors":[{"query","rule","message","line",
+  // "column"}...]}`, the errors being the schema's when it does not build.
+  void validate(std::string_view schema, std::string_view query, std::string& out);
+
+ private:
+  struct Worker;
+  class Lease;
+
+  void score_row(Worker& worker, const RowCells& row, std::string& out);
+  std::unique_ptr<Worker> acquire();
+  void release(std::unique_ptr<Worker> worker);
+
+  std::unique_ptr<const CheckedOptions> options_;
+  batch::SchemaCache cache_;
+  std::mutex pool_mutex_;
+  std::vector<std::unique_ptr<Worker>> pool_;
+};
+
+}  // namespace gqleval::python

@@ -1,0 +1,130 @@
+"""gqleval's Python API: what each call returns and refuses."""
+
+import json
+
+import pytest
+
+import gqleval
+
+
+def test_compare_returns_the_result_members(farm):
+    schema, ref, answer = farm
+    r = gqleval.compare(schema, ref, answer)
+    assert tuple(r) == gqleval.RESULT_FIELDS
+    assert r["verdict"] == "overfetch" and r["pass"] is False
+    assert (r["missing"], r["extra"], r["matched_reference"]) == (0, 1, 0)
+    assert r["extra_paths"] == [{"path": "query -> farm(farm_id: 1) -> working_horses",
+                                 "line": 5, "column": 31, "nodes": 1}]
+
+
+def test_options_change_the_verdict(farm):
+    schema, ref, answer = farm
+    assert gqleval.compare(schema, ref, answer, delta=1)["verdict"] == "overfetch_ok"
+    # Without extraction the prose is no query.
+    assert gqleval.compare(schema, ref, answer, extract=False)["verdict"] == "invalid_candidate"
+
+
+def test_bad_options_are_value_errors_with_the_cli_message(farm, tmp_path):
+    schema, ref, answer = farm
+    with pytest.raises(ValueError, match=r"^unknown rule 'loops' in rule_set \(the rules are "
+                                         r"cycles, endpoints, rgeval\)$"):
+        gqleval.compare(schema, ref, answer, rule_set="cycles,loops")
+    with pytest.raises(ValueError, match="delta needs a non-negative integer, got -1"):
+        gqleval.Scorer(delta=-1)
+    missing = tmp_path / "none.json"
+    with pytest.raises(ValueError, match=str(missing)):
+        gqleval.Scorer(rules=missing)
+    with pytest.raises(TypeError, match="delta must be an int, not str"):
+        gqleval.Scorer(delta="1")
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        gqleval.score_batch(schema, [ref], [answer], threads=0)
+    with pytest.raises(TypeError):
+        gqleval.compare(schema, ref, answer, no_such_option=1)
+
+
+def test_a_rules_file_is_used(tmp_path):
+    schema = "type Query { users(id: Int!): User  usersById(id: Int!): User }  type User { name: String }"
+    ref = "{ users(id: 1) { name } }"
+    cand = "{ usersById(id: 1) { name } }"
+    # Derived from the schema (same signature), unless the rule is off.
+    assert gqleval.compare(schema, ref, cand)["verdict"] == "equivalent"
+    assert gqleval.compare(schema, ref, cand, rule_set="none")["verdict"] == "mismatch"
+
+
+def test_several_references_name_the_match(farm):
+    schema, ref, answer = farm
+    other = "{ farm(farm_id: 1) { cows pigs working_horses } }"
+    r = gqleval.compare(schema, ["{ farm(farm_id: 2) { cows } }", other], other)
+    assert r["verdict"] == "equivalent" and r["matched_reference"] == 1
+
+
+def test_variables_as_text_or_dict():
+    schema = "type Query { farm(farm_id: Int!): Farm }  type Farm { cows: Float }"
+    ref = "{ farm(farm_id: 3) { cows } }"
+    cand = "query ($id: Int!) { farm(farm_id: $id) { cows } }"
+    assert gqleval.compare(schema, ref, cand, variables={"id": 3})["verdict"] == "equivalent"
+    assert gqleval.compare(schema, ref, cand, variables='{"id": 4}')["verdict"] == "mismatch"
+
+
+def test_validate_lists_errors(farm):
+    schema, _, _ = farm
+    assert gqleval.validate(schema, "{ farm(farm_id: 1) { cows } }") == []
+    errors = gqleval.validate(schema, "{ farm(farm_id: 1) { goats } }")
+    assert errors == [{"query": "query", "rule": "FieldsOnCorrectType",
+                       "message": 'Cannot query field "goats" on type "Farm". Did you mean "cows"?',
+                       "line": 1, "column": 22}]
+    bad_schema = gqleval.validate("type Query { a: Nope }", "{ a }")
+    assert bad_schema and bad_schema[0]["query"] == "schema"
+
+
+def test_score_batch_takes_series_and_arrays(farm):
+    pd = pytest.importorskip("pandas")
+    np = pytest.importorskip("numpy")
+    schema, ref, answer = farm
+    frame = pd.DataFrame({"ref": [ref] * 3, "cand": [answer, ref, None]}, index=[10, 20, 30])
+    out = gqleval.score_batch(schema, frame["ref"], frame["cand"], as_frame=True)
+    assert list(out.index) == [10, 20, 30]
+    assert list(out.columns) == list(gqleval.RESULT_FIELDS)
+    assert list(out["verdict"]) == ["overfetch", "equivalent", "no_query"]
+    assert out["missing"].isna().tolist() == [False, False, True]
+    as_list = gqleval.score_batch(np.array([schema] * 3, dtype=object), np.array(frame["ref"]),
+                                  np.array(frame["cand"], dtype=object))
+    assert as_list == [gqleval.compare(schema, ref, c) for c in (answer, ref, None)]
+
+
+def test_summaries_merge_exactly(farm):
+    schema, ref, answer = farm
+    cands = [answer, ref, None, "{ farm(farm_id: 1) { cows } }", "nonsense {"] * 7
+    rows = gqleval.score_batch(schema, [ref] * len(cands), cands)
+    whole = gqleval.summary(rows)
+    assert whole["rows"] == len(cands)
+    assert whole["verdicts"]["equivalent"]["count"] == 7
+    for k in (1, 5, 17, 34):
+        parts = [gqleval.counts(rows[:k]), gqleval.counts(rows[k:])]
+        assert gqleval.summary_of_counts(gqleval.merge_counts(parts)) == whole
+    pd = pytest.importorskip("pandas")
+    assert gqleval.summary(gqleval.score_batch(schema, [ref] * len(cands), cands,
+                                               as_frame=True)) == whole
+    with pytest.raises(ValueError, match="verdict 'maybe' of row 0"):
+        gqleval.summary([{"verdict": "maybe", "f1": 0}])
+
+
+def test_score_file_errors(tmp_path):
+    with pytest.raises(OSError):
+        gqleval.score_file(tmp_path / "absent.csv")
+    rows = tmp_path / "rows.csv"
+    rows.write_text("schema,reference,candidate\n\"type Query { a: Int }\",{ a },{ a }\n")
+    with pytest.raises(ValueError, match="mode must be equivalence or subset, not 'x'"):
+        gqleval.score_file(rows, mode="x")
+    s = gqleval.score_file(rows, fail_under="pass_rate=1")
+    assert s["rows"] == 1 and s["pass"] == 1 and s["gates_met"] is True
+    lm = gqleval.score_file(rows, summary_format="lm-eval")
+    assert lm["results"]["rows"]["pass,none"] == 1
+
+
+def test_the_stubs_name_what_the_module_has():
+    import os
+    stub = os.path.join(os.path.dirname(gqleval.__file__), "__init__.pyi")
+    text = open(stub, encoding="utf-8").read()
+    for name in gqleval.__all__:
+        assert name in text, name
