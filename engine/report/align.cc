@@ -103,6 +103,27 @@ std::string repeated_id(std::span<const Run> runs) {
   return "";
 }
 
+// Whether every run holds the first run's keys in the same order: the common
+// case (one input scored again), paired row k to row k without a hash table.
+template <class KeyOf>
+bool same_order(std::span<const Run> runs, KeyOf key_of) {
+  for (const Run& run : runs) {
+    if (run.rows.size() != runs[0].rows.size()) return false;
+    for (size_t i = 0; i < run.rows.size(); ++i) {
+      if (key_of(run, run.rows[i]) != key_of(runs[0], runs[0].rows[i])) return false;
+    }
+  }
+  return true;
+}
+
+void pair_in_order(std::span<const Run> runs, Alignment& out) {
+  out.index.assign(runs.size(), {});
+  for (std::vector<uint32_t>& index : out.index) {
+    index.resize(runs[0].rows.size());
+    for (size_t i = 0; i < index.size(); ++i) index[i] = static_cast<uint32_t>(i);
+  }
+}
+
 }  // namespace
 
 Result<Alignment, Diagnostic> align_runs(std::span<const Run> runs) {
@@ -110,20 +131,29 @@ Result<Alignment, Diagnostic> align_runs(std::span<const Run> runs) {
   if (runs.empty()) return out;
   std::optional<Diagnostic> failed;
   std::string repeated;
-  if (every_row_has_an_id(runs) && (repeated = repeated_id(runs)).empty()) {
+  auto id_of = [](const Run& run, const RunRow& row) { return run.id(row); };
+  auto row_of = [](const Run&, const RunRow& row) { return row.input_row; };
+  if (every_row_has_an_id(runs)) {
     out.by = AlignedBy::kId;
-    auto id_of = [](const Run& run, const RunRow& row) { return run.id(row); };
-    failed = pair_rows<std::string_view>(runs, out, id_of, [](const Run& run, const RunRow& row) {
-      return concat({"id '", run.id(row), "'"});
-    });
-  } else {
+    // Equal ids at every position pair by position, repeated or not.
+    if (same_order(runs, id_of)) {
+      pair_in_order(runs, out);
+    } else if ((repeated = repeated_id(runs)).empty()) {
+      failed = pair_rows<std::string_view>(runs, out, id_of, [](const Run& run, const RunRow& row) {
+        return concat({"id '", run.id(row), "'"});
+      });
+    }
+  }
+  if (out.index.empty() && !failed) {
     if (!repeated.empty()) out.warnings.push_back(std::move(repeated));
     out.by = AlignedBy::kRow;
-    failed = pair_rows<uint64_t>(
-        runs, out, [](const Run&, const RunRow& row) { return row.input_row; },
-        [](const Run&, const RunRow& row) {
-          return concat({"input row ", std::to_string(row.input_row)});
-        });
+    if (same_order(runs, row_of)) {
+      pair_in_order(runs, out);
+    } else {
+      failed = pair_rows<uint64_t>(runs, out, row_of, [](const Run&, const RunRow& row) {
+        return concat({"input row ", std::to_string(row.input_row)});
+      });
+    }
   }
   if (failed) return Unexpected(std::move(*failed));
 

@@ -5,6 +5,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/batch/summary.h"
+#include "io/file.h"
 
 namespace gqleval::report {
 namespace {
@@ -129,6 +130,26 @@ Comparison compare(std::span<const Run> runs, const Alignment& alignment, size_t
   return c;
 }
 
+// The details of the first `limit` regressed rows, read in file order and
+// the pages behind handed back as the reader goes: a report that lists every
+// regressed row of a large run (--json) stays as small as one that lists few.
+void read_details(const Run& run, std::span<const uint32_t> index, RowDetailReader& reader,
+                  size_t limit, Comparison& c) {
+  const size_t n = std::min(limit, c.regressed_rows.size());
+  std::vector<std::pair<uint64_t, size_t>> by_offset;  // (offset, rank)
+  by_offset.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    by_offset.emplace_back(run.rows[index[c.regressed_rows[i].aligned]].offset, i);
+  }
+  std::sort(by_offset.begin(), by_offset.end());
+  c.details.assign(n, {});
+  io::PageReleaser releaser(run.file->data());
+  for (const auto& [offset, rank] : by_offset) {
+    c.details[rank] = reader.read(run, run.rows[index[c.regressed_rows[rank].aligned]]);
+    releaser.done_up_to(offset);
+  }
+}
+
 }  // namespace
 
 std::string_view graded_name(batch::ScoreMode mode) {
@@ -183,11 +204,7 @@ Result<Report, Diagnostic> build_report(std::span<const Run> runs, const Alignme
   for (size_t r = 0; r < runs.size(); ++r) {
     if (r == report.baseline) continue;
     Comparison c = compare(runs, alignment, report.baseline, r, options.bootstrap);
-    const size_t shown = std::min(options.detail_rows, c.regressed_rows.size());
-    for (size_t i = 0; i < shown; ++i) {
-      const RunRow& row = runs[r].rows[alignment.index[r][c.regressed_rows[i].aligned]];
-      c.details.push_back(details.read(runs[r], row));
-    }
+    read_details(runs[r], alignment.index[r], details, options.detail_rows, c);
     report.comparisons.push_back(std::move(c));
   }
   return report;

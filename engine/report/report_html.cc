@@ -176,9 +176,14 @@ class Page {
     const std::string& name = r_.runs[c.run].name;
     const size_t n = std::min({listed_, c.regressed_rows.size(), c.details.size()});
     out_ += concat({"<section class=\"regressed\"><h2>Regressed in ", esc(name), ": ",
-                    count(c.regressed), " rows</h2>\n<p class=\"note\">Rows that pass in ",
-                    esc(r_.runs[r_.baseline].name), " and fail in ", esc(name),
-                    ", most severe first (the ", graded_,
+                    count(c.regressed), " rows</h2>\n"});
+    if (c.regressed_rows.empty()) {
+      out_ += concat({"<p class=\"note\">No row that passes in ", esc(r_.runs[r_.baseline].name),
+                      " fails in ", esc(name), ".</p></section>\n"});
+      return;
+    }
+    out_ += concat({"<p class=\"note\">Rows that pass in ", esc(r_.runs[r_.baseline].name),
+                    " and fail in ", esc(name), ", most severe first (the ", graded_,
                     " the row lost, then the verdict that says less of the answer)",
                     n < c.regressed_rows.size()
                         ? concat({"; the first ", std::to_string(n), " (all in --json)"})

@@ -80,7 +80,7 @@ footer { margin-top: 36px; color: var(--muted); font-size: 12px; }
   thead th { position: static; }
   table.sortable th::after { content: none; }
   table, svg.chart, .row-card { break-inside: avoid; }
-  .charts { grid-template-columns: 1fr 1fr; }
+  .charts, .queries { grid-template-columns: 1fr 1fr; }
   pre { white-space: pre-wrap; }
   th, td { padding: 3px 5px; }
 }

@@ -108,9 +108,12 @@ std::string group_rates_svg(const Report& r, size_t g) {
   const double left = 48;
   const double top = 34;
   const double plot_h = 220;
+  // Bars of 16 units (10 for many runs) with a gap of 18 between values; a
+  // chart narrower than 560 units spreads its values over that width.
   const double bar_w = runs > 6 ? 10 : 16;
-  const double slot = bar_w * static_cast<double>(runs) + 18;
-  const double width = std::max(560.0, left + slot * static_cast<double>(values) + 16);
+  const double natural = bar_w * static_cast<double>(runs) + 18;
+  const double width = std::max(560.0, left + natural * static_cast<double>(values) + 16);
+  const double slot = (width - left - 16) / static_cast<double>(std::max<size_t>(values, 1));
   const double height = top + plot_h + 44;
   std::string out =
       open_svg(width, height, concat({"Pass rate per ", r.group_columns[g], " and run"}));
@@ -124,7 +127,8 @@ std::string group_rates_svg(const Report& r, size_t g) {
   }
   out += rate_axis(left, width - 8, top, plot_h);
   for (size_t v = 0; v < values; ++v) {
-    const double x0 = left + slot * static_cast<double>(v) + 9;
+    const double x0 =
+        left + slot * static_cast<double>(v) + (slot - bar_w * static_cast<double>(runs)) / 2;
     for (size_t k = 0; k < runs; ++k) {
       const GroupRow& row = r.runs[k].groups[g].values[v];
       const double rate = static_cast<double>(row.passes) / static_cast<double>(row.rows);
