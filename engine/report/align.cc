@@ -155,7 +155,7 @@ Result<Alignment, Diagnostic> align_runs(std::span<const Run> runs) {
       });
     }
   }
-  if (failed) return Unexpected(std::move(*failed));
+  if (failed) return Unexpected{std::move(*failed)};
 
   out.references_checked = true;
   for (const Run& run : runs) {
@@ -174,11 +174,11 @@ Result<Alignment, Diagnostic> align_runs(std::span<const Run> runs) {
       const RunRow& a = first.rows[k];
       const RunRow& b = runs[r].rows[out.index[r][k]];
       if (a.reference_hash == b.reference_hash) continue;
-      return Unexpected(error(
+      return Unexpected{error(
           concat({"the runs were not made from the same references: ", runs[r].where(b), " (id '",
                   runs[r].id(b), "') was scored against another schema or other references than ",
                   first.where(a), " (reference_hash ", hex(b.reference_hash), ", not ",
-                  hex(a.reference_hash), ")"})));
+                  hex(a.reference_hash), ")"}))};
     }
   }
   return out;

@@ -164,14 +164,14 @@ Result<Report, Diagnostic> build_report(std::span<const Run> runs, const Alignme
   report.references_checked = alignment.references_checked;
   report.warnings = alignment.warnings;
   report.bootstrap = options.bootstrap;
-  if (runs.size() < 2) return Unexpected(make_error("Report", "a report needs two runs or more"));
+  if (runs.size() < 2) return Unexpected{make_error("Report", "a report needs two runs or more")};
   report.mode = runs[0].mode;
   for (const Run& run : runs) {
     if (run.mode != report.mode) {
-      return Unexpected(make_error(
+      return Unexpected{make_error(
           "Report", concat({run.path, " is a ", batch::score_mode_name(run.mode), " run and ",
                             runs[0].path, " a ", batch::score_mode_name(report.mode),
-                            " run: a report compares runs of one mode"})));
+                            " run: a report compares runs of one mode"}))};
     }
   }
   if (!options.baseline.empty()) {
@@ -183,8 +183,8 @@ Result<Report, Diagnostic> build_report(std::span<const Run> runs, const Alignme
         if (!names.empty()) names += ", ";
         names += run.name;
       }
-      return Unexpected(make_error("Report", concat({"--baseline ", options.baseline,
-                                                     " names no run; the runs are ", names})));
+      return Unexpected{make_error("Report", concat({"--baseline ", options.baseline,
+                                                     " names no run; the runs are ", names}))};
     }
     report.baseline = static_cast<size_t>(it - runs.begin());
   }

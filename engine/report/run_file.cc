@@ -200,7 +200,7 @@ std::string run_name_of(std::string_view path) {
 Result<Run, Diagnostic> read_run(const std::string& path, std::string name,
                                  const std::vector<std::string>& group_by) {
   auto mapped = io::map_input(path);
-  if (!mapped) return Unexpected(std::move(mapped.error()));
+  if (!mapped) return Unexpected{std::move(mapped.error())};
   Run run;
   run.name = std::move(name);
   run.path = path;
@@ -217,14 +217,14 @@ Result<Run, Diagnostic> read_run(const std::string& path, std::string name,
     std::string_view text = data.substr(at, cut ? std::string_view::npos : end - at);
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
     if (!text.empty()) {
-      if (auto error = reader.add(text, line, at, cut)) return Unexpected(std::move(*error));
+      if (auto error = reader.add(text, line, at, cut)) return Unexpected{std::move(*error)};
     }
     at = cut ? data.size() : end + 1;
     releaser.done_up_to(at);
   }
   if (run.rows.empty()) {
-    return Unexpected(
-        make_error("Report", concat({path, ": no results rows (the file is empty)"})));
+    return Unexpected{
+        make_error("Report", concat({path, ": no results rows (the file is empty)"}))};
   }
   return run;
 }

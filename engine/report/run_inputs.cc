@@ -67,9 +67,9 @@ Result<std::vector<std::string>, Diagnostic> expand_inputs(const std::vector<std
       if (is_results_name(name) && e.is_regular_file(ec)) names.push_back(name);
     }
     if (ec)
-      return Unexpected(error(concat({"cannot list the folder ", input, ": ", ec.message()})));
+      return Unexpected{error(concat({"cannot list the folder ", input, ": ", ec.message()}))};
     if (names.empty()) {
-      return Unexpected(error(concat({"the folder ", input, " holds no results (*.jsonl)"})));
+      return Unexpected{error(concat({"the folder ", input, " holds no results (*.jsonl)"}))};
     }
     std::sort(names.begin(), names.end(), natural_less);
     const std::string prefix = input.ends_with('/') ? input : input + "/";
@@ -82,9 +82,9 @@ Result<std::vector<Run>, Diagnostic> read_runs(const std::vector<std::string>& f
                                                const std::vector<std::string>& names,
                                                const std::vector<std::string>& group_by) {
   if (!names.empty() && names.size() != files.size()) {
-    return Unexpected(
+    return Unexpected{
         error(concat({std::to_string(names.size()), " --name for ", std::to_string(files.size()),
-                      " runs: name every run, in order, or none"})));
+                      " runs: name every run, in order, or none"}))};
   }
   std::vector<std::optional<Result<Run, Diagnostic>>> read(files.size());
   std::vector<std::thread> threads;
@@ -98,11 +98,11 @@ Result<std::vector<Run>, Diagnostic> read_runs(const std::vector<std::string>& f
   std::vector<Run> runs;
   std::set<std::string, std::less<>> seen;
   for (auto& r : read) {
-    if (!*r) return Unexpected(std::move(r->error()));
+    if (!*r) return Unexpected{std::move(r->error())};
     if (!seen.insert((*r)->name).second) {
-      return Unexpected(error(concat({"two runs are named '", (*r)->name,
+      return Unexpected{error(concat({"two runs are named '", (*r)->name,
                                       "' (a run is named by its file's stem); give each a name "
-                                      "with --name"})));
+                                      "with --name"}))};
     }
     runs.push_back(std::move(**r));
   }
