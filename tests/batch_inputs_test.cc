@@ -159,7 +159,7 @@ TEST_F(BatchInputs, ResultsFormatFollowsTheOutExtension) {
   ASSERT_EQ(
       gqleval("score log.jsonl --out r2.csv --out-format jsonl" + std::string(kPaths)).exit_code,
       0);
-  EXPECT_EQ(testing::read_file(dir.file("r.csv")).rfind("row,id,verdict,", 0), 0u);
+  EXPECT_EQ(testing::read_file(dir.file("r.csv")).rfind("row,id,reference_hash,verdict,", 0), 0u);
   EXPECT_EQ(testing::read_file(dir.file("r.ndjson")).rfind("{\"row\":0,", 0), 0u);
   EXPECT_EQ(testing::read_file(dir.file("r2.csv")).rfind("{\"row\":0,", 0), 0u);
 }

@@ -104,16 +104,27 @@ def self_check():
             failures.append(f"self-check: the schema accepts an old {kind}")
     # Subset rows: a pass has nothing missing, a miss names what is missing, and
     # an equivalence verdict is no subset row's.
-    subset_row = {"row": 0, "id": "1", "verdict": "missing", "pass": False, "compared": True,
+    subset_row = {"row": 0, "id": "1", "reference_hash": "0123456789abcdef", "verdict": "missing",
+                  "pass": False, "compared": True,
                   "missing": 1, "score": 0.5, "left_nodes": 2, "matched_reference": 0,
                   "missing_paths": [{"path": "query -> a", "line": 1, "column": 3, "nodes": 1}],
                   "errors": []}
     if not VALIDATORS["score_row"].is_valid(subset_row):
         failures.append("self-check: the schema refuses a subset row")
     for change in [{"pass": True}, {"verdict": "subset"}, {"verdict": "underfetch"},
-                   {"missing_paths": []}, {"compared": False}, {"score": None}]:
+                   {"missing_paths": []}, {"compared": False}, {"score": None},
+                   {"reference_hash": "0123456789ABCDEF"}, {"reference_hash": "01234"},
+                   {"run": ""}]:
         if VALIDATORS["score_row"].is_valid({**subset_row, **change}):
             failures.append(f"self-check: the schema accepts a subset row with {change}")
+    # Version 2: every score row has reference_hash (null where the record
+    # could not be read); run only where one file holds several candidates.
+    without = {k: v for k, v in subset_row.items() if k != "reference_hash"}
+    if VALIDATORS["score_row"].is_valid(without):
+        failures.append("self-check: the schema accepts a score row without reference_hash")
+    for change in [{"reference_hash": None}, {"run": "ckpt_1"}]:
+        if not VALIDATORS["score_row"].is_valid({**subset_row, **change}):
+            failures.append(f"self-check: the schema refuses a subset row with {change}")
 
 
 def main():

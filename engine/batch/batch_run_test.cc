@@ -327,11 +327,13 @@ TEST(RunBatch, CsvOutput) {
   auto rows = io::parse_csv(run(o, dir).output);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 7u);
-  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 15u);
-  EXPECT_EQ((*rows)[1].fields[2], "equivalent");
-  EXPECT_EQ((*rows)[1].fields[4], "true");  // compared
-  EXPECT_EQ((*rows)[6].fields[2], "underfetch");
-  EXPECT_EQ((*rows)[6].fields[11], "query -> user(id: 1) -> name (1:17, 1 node)");
+  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 16u);
+  EXPECT_EQ((*rows)[0].fields[2], "reference_hash");
+  EXPECT_EQ((*rows)[1].fields[2].size(), 16u);
+  EXPECT_EQ((*rows)[1].fields[3], "equivalent");
+  EXPECT_EQ((*rows)[1].fields[5], "true");  // compared
+  EXPECT_EQ((*rows)[6].fields[3], "underfetch");
+  EXPECT_EQ((*rows)[6].fields[12], "query -> user(id: 1) -> name (1:17, 1 node)");
 }
 
 TEST(RunBatch, MissingColumnIsAnErrorBeforeAnyWork) {
@@ -448,6 +450,7 @@ TEST(RunBatch, KeptColumnsAreCopiedWithTheirJsonTypes) {
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].substr(0, lines[0].find(",\"verdict\"")),
             "{\"row\":0,\"id\":\"1:" + ResultLine(lines[0]).get("id").substr(2) +
+                "\",\"reference_hash\":\"" + ResultLine(lines[0]).get("reference_hash") +
                 "\",\"model\":\"m1\",\"qid\":7,\"meta\":{\"k\":[1,2]}");
   EXPECT_NE(lines[1].find(",\"model\":null,\"qid\":null,\"meta\":null,\"verdict\""),
             std::string::npos)

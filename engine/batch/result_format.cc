@@ -30,24 +30,11 @@ constexpr std::string_view kSubsetCsvColumns[] = {
 // Every member a row of any kind has (score rows of either mode, validate
 // rows), which a kept column may not shadow: a name means one thing in every
 // results file.
-constexpr std::string_view kMembers[] = {"row",
-                                         "id",
-                                         "verdict",
-                                         "pass",
-                                         "compared",
-                                         "missing",
-                                         "extra",
-                                         "precision",
-                                         "recall",
-                                         "f1",
-                                         "score",
-                                         "left_nodes",
-                                         "matched_reference",
-                                         "missing_paths",
-                                         "extra_paths",
-                                         "rules_fired",
-                                         "errors",
-                                         "valid"};
+constexpr std::string_view kMembers[] = {
+    "row",           "id",          "run",         "reference_hash", "verdict",
+    "pass",          "compared",    "missing",     "extra",          "precision",
+    "recall",        "f1",          "score",       "left_nodes",     "matched_reference",
+    "missing_paths", "extra_paths", "rules_fired", "errors",         "valid"};
 
 constexpr uint8_t kEquivalenceOutcomes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kBadRow};
 constexpr uint8_t kSubsetOutcomes[] = {kSubsetPass,
@@ -60,22 +47,60 @@ constexpr uint8_t kSubsetOutcomes[] = {kSubsetPass,
 
 using io::append_number;
 
+// `,"name":value` for each kept cell (a JSON value as it is, null when the
+// row lacks it).
+void append_kept(std::string& out, std::span<const KeptCell> kept) {
+  for (const KeptCell& c : kept) {
+    out.push_back(',');
+    io::append_json_string(out, c.name);
+    out.push_back(':');
+    if (!c.present) {
+      out.append("null");
+    } else if (c.json) {
+      out.append(c.value);
+    } else {
+      io::append_json_string(out, c.value);
+    }
+  }
+}
+
 // ---- JSONL
 
+// append_json_row_head with a score row's run and reference_hash after the
+// id, before the kept columns.
+void jsonl_score_head(std::string& out, const RowKey& k) {
+  out.append("{\"row\":");
+  append_number(out, k.row);
+  score::append_json_key(out, "id");
+  io::append_json_string(out, k.id);
+  if (!k.run.empty()) {
+    score::append_json_key(out, "run");
+    io::append_json_string(out, k.run);
+  }
+  score::append_json_key(out, "reference_hash");
+  if (k.reference_hash.empty()) {
+    out.append("null");
+  } else {
+    io::append_json_string(out, k.reference_hash);
+  }
+  append_kept(out, k.kept);
+  out.push_back(',');
+}
+
 void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
-  append_json_row_head(out, k);
+  jsonl_score_head(out, k);
   score::append_result_members(out, r);
   out.append("}\n");
 }
 
 void jsonl_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& r) {
-  append_json_row_head(out, k);
+  jsonl_score_head(out, k);
   score::append_subset_members(out, r);
   out.append("}\n");
 }
 
 void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
-  append_json_row_head(out, k);
+  jsonl_score_head(out, k);
   out.append("\"verdict\":");
   io::append_json_string(out, outcome_name(kBadRow));
   if (mode == ScoreMode::kSubset) {
@@ -117,6 +142,8 @@ void csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool 
               bool compared) {
   append_number(out, k.row);
   csv_field(out, k.id);
+  if (!k.run.empty()) csv_field(out, k.run);
+  csv_field(out, k.reference_hash);
   for (const KeptCell& c : k.kept) csv_field(out, c.value);
   csv_field(out, verdict);
   csv_field(out, pass ? "true" : "false");
@@ -281,24 +308,16 @@ void append_json_row_head(std::string& out, const RowKey& k) {
   append_number(out, k.row);
   score::append_json_key(out, "id");
   io::append_json_string(out, k.id);
-  for (const KeptCell& c : k.kept) {
-    out.push_back(',');
-    io::append_json_string(out, c.name);
-    out.push_back(':');
-    if (!c.present) {
-      out.append("null");
-    } else if (c.json) {
-      out.append(c.value);
-    } else {
-      io::append_json_string(out, c.value);
-    }
-  }
+  append_kept(out, k.kept);
   out.push_back(',');
 }
 
-void append_csv_header(std::string& out, std::span<const std::string> kept_names, ScoreMode mode) {
+void append_csv_header(std::string& out, std::span<const std::string> kept_names, ScoreMode mode,
+                       bool run) {
   csv_field(out, "row", true);
   csv_field(out, "id");
+  if (run) csv_field(out, "run");
+  csv_field(out, "reference_hash");
   for (const std::string& name : kept_names) csv_field(out, name);
   const std::span<const std::string_view> columns =
       mode == ScoreMode::kSubset ? std::span<const std::string_view>(kSubsetCsvColumns)

@@ -7,8 +7,12 @@
 // JSONL, one object per line: "row" (the 0-based data row; the header is not
 // a row), "id" (the id column's text; where the input has no id, or the
 // row's cell is blank, the row's stable key `LINE:HASH`, its 1-based line in
-// the input and a hash of its content), the kept input columns by their names
-// (a cell the row lacks is null), then the members of the row kind:
+// the input and a hash of its content), in score rows "run" (the candidate
+// column, only when one file holds several candidates' rows) and
+// "reference_hash" (16 hex digits of a hash of the row's schema and
+// references, the same for every candidate scored against them; null for a
+// record that could not be read), the kept input columns by their names (a
+// cell the row lacks is null), then the members of the row kind:
 //   - a score row, the pair's result (score/result_json.h: verdict, pass,
 //     compared, ... errors); in a subset run (score_mode.h) the row's subset
 //     result (score/subset_json.h: verdict, pass, compared, missing, score,
@@ -21,7 +25,8 @@
 //     "message", "line", "column"} with "query" naming what it is about:
 //     "query", "schema" or "row".
 //
-// CSV: a header (append_csv_header) and the same columns; lists are one item
+// CSV: a header (append_csv_header) and the same columns (a null is an
+// empty cell); lists are one item
 // per line inside their cell ("PATH (LINE:COLUMN, N nodes)", "RULE at
 // LINE:COLUMN PATH: DETAIL", "QUERY LINE:COLUMN: RULE: message").
 //
@@ -75,13 +80,22 @@ struct RowKey {
   uint64_t row = 0;     // 0-based data row
   std::string_view id;  // the id cell, or the row's stable key
   std::span<const KeptCell> kept;
+  // Score rows: 16 hex digits of the hash of the row's schema and references
+  // (internal/row_key.h); empty: null (a record that could not be read).
+  std::string_view reference_hash = {};
+  // Score rows of several candidates in one file: the candidate column;
+  // empty: no run member.
+  std::string_view run = {};
 };
 
 // The names a kept column may not take, as the results already use them.
 bool is_result_member(std::string_view name);
 
+// A score run's CSV header: row, id, [run,] reference_hash, the kept
+// columns, then the members of `mode`'s rows. `run`: the results hold several
+// candidates in one file.
 void append_csv_header(std::string& out, std::span<const std::string> kept_names = {},
-                       ScoreMode mode = ScoreMode::kEquivalence);
+                       ScoreMode mode = ScoreMode::kEquivalence, bool run = false);
 
 // `{"row":N,"id":ID,KEPT...,`: the opening of a JSONL row, for the members of
 // a result to follow (other tools' rows join ours by these keys).

@@ -44,9 +44,11 @@ struct Fixture {
 TEST(ResultFormat, JsonlComparedRow) {
   Fixture f;
   std::string out;
-  append_row_result(out, OutputFormat::kJsonl, RowKey{17, "q-17", {}}, f.mismatch());
+  append_row_result(out, OutputFormat::kJsonl, RowKey{17, "q-17", {}, "0123456789abcdef"},
+                    f.mismatch());
   EXPECT_EQ(out,
-            "{\"row\":17,\"id\":\"q-17\",\"verdict\":\"mismatch\",\"pass\":false,"
+            "{\"row\":17,\"id\":\"q-17\",\"reference_hash\":\"0123456789abcdef\",\"verdict\":"
+            "\"mismatch\",\"pass\":false,"
             "\"compared\":true,\"missing\":3,"
             "\"extra\":1,\"precision\":0.5,\"recall\":0.25,\"f1\":0.3333333333333333,"
             "\"matched_reference\":1,\"missing_paths\":[{\"path\":\"query -> user(id: 1) -> "
@@ -67,7 +69,8 @@ TEST(ResultFormat, JsonlStage1RowHasNullCountsAndZeroScores) {
   std::string out;
   append_row_result(out, OutputFormat::kJsonl, RowKey{0, "2:00000000000000ff", {}}, r);
   EXPECT_EQ(out,
-            "{\"row\":0,\"id\":\"2:00000000000000ff\",\"verdict\":\"invalid_candidate\","
+            "{\"row\":0,\"id\":\"2:00000000000000ff\",\"reference_hash\":null,"
+            "\"verdict\":\"invalid_candidate\","
             "\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
             "\"recall\":0,\"f1\":0,"
             "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
@@ -81,12 +84,14 @@ TEST(ResultFormat, JsonlBadRow) {
   std::string out;
   append_bad_row(out, OutputFormat::kJsonl, RowKey{4, "5", {}},
                  make_error("unterminated_quote", "field 3: unterminated quoted field", {7, 12}));
-  EXPECT_EQ(out,
-            "{\"row\":4,\"id\":\"5\",\"verdict\":\"bad_row\",\"pass\":false,\"compared\":false,"
-            "\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,\"f1\":0,"
-            "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
-            "[],\"errors\":[{\"query\":\"row\",\"rule\":\"unterminated_quote\",\"message\":"
-            "\"field 3: unterminated quoted field\",\"line\":7,\"column\":12}]}\n");
+  EXPECT_EQ(
+      out,
+      "{\"row\":4,\"id\":\"5\",\"reference_hash\":null,\"verdict\":\"bad_row\",\"pass\":false,"
+      "\"compared\":false,"
+      "\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,\"f1\":0,"
+      "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
+      "[],\"errors\":[{\"query\":\"row\",\"rule\":\"unterminated_quote\",\"message\":"
+      "\"field 3: unterminated quoted field\",\"line\":7,\"column\":12}]}\n");
 }
 
 TEST(ResultFormat, JsonlInvalidUtf8InIdStaysValidJson) {
@@ -102,7 +107,8 @@ TEST(ResultFormat, CsvRecordsReadBack) {
   const std::vector<std::string> kept_names = {"model"};
   append_csv_header(out, kept_names);
   const KeptCell model[] = {{"model", "m1", true, false}};
-  append_row_result(out, OutputFormat::kCsv, RowKey{17, "q,17", model}, f.mismatch());
+  append_row_result(out, OutputFormat::kCsv, RowKey{17, "q,17", model, "0123456789abcdef"},
+                    f.mismatch());
   PairResult stage1;
   stage1.verdict = Verdict::kNoQuery;
   stage1.errors.push_back(
@@ -116,13 +122,15 @@ TEST(ResultFormat, CsvRecordsReadBack) {
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 4u);
   const std::vector<std::string> header = {
-      "row",           "id",          "model",       "verdict", "pass", "compared",
-      "missing",       "extra",       "precision",   "recall",  "f1",   "matched_reference",
-      "missing_paths", "extra_paths", "rules_fired", "errors"};
+      "row",         "id",       "reference_hash",    "model",         "verdict",
+      "pass",        "compared", "missing",           "extra",         "precision",
+      "recall",      "f1",       "matched_reference", "missing_paths", "extra_paths",
+      "rules_fired", "errors"};
   EXPECT_EQ((*rows)[0].fields, header);
   const std::vector<std::string> compared = {
       "17",
       "q,17",
+      "0123456789abcdef",
       "m1",
       "mismatch",
       "false",
@@ -139,21 +147,15 @@ TEST(ResultFormat, CsvRecordsReadBack) {
       "User.posts",
       ""};
   EXPECT_EQ((*rows)[1].fields, compared);
+  // clang-format off
   const std::vector<std::string> no_query = {
-      "18",    "3:0000000000000001",
-      "m1",    "no_query",
-      "false", "false",
-      "",      "",
-      "0",     "0",
-      "0",     "",
-      "",      "",
-      "",      "candidate: Extraction: No GraphQL query found."};
+      "18", "3:0000000000000001", "", "m1", "no_query", "false", "false", "", "", "0", "0", "0",
+      "", "", "", "", "candidate: Extraction: No GraphQL query found."};
   EXPECT_EQ((*rows)[2].fields, no_query);
   const std::vector<std::string> bad = {
-      "19",    "x",     "",  "bad_row",
-      "false", "false", "",  "",
-      "0",     "0",     "0", "",
-      "",      "",      "",  "row 9:1: wrong_field_count: the record has 2 fields, expected 3"};
+      "19", "x", "", "", "bad_row", "false", "false", "", "", "0", "0", "0", "", "", "", "",
+      "row 9:1: wrong_field_count: the record has 2 fields, expected 3"};
+  // clang-format on
   EXPECT_EQ((*rows)[3].fields, bad);
 }
 
@@ -167,6 +169,33 @@ TEST(ResultFormat, KeptColumnsFollowTheId) {
   EXPECT_EQ(out,
             "{\"row\":3,\"id\":\"x\",\"model\":\"m\\\"1\",\"doc_id\":7,\"meta\":{\"a\": [1]},"
             "\"split\":null,");
+}
+
+TEST(ResultFormat, ScoreRowsPutRunAndReferenceHashBeforeTheKeptColumns) {
+  Fixture f;
+  const KeptCell kept[] = {{"model", "m1", true, false}};
+  std::string out;
+  append_row_result(out, OutputFormat::kJsonl, RowKey{3, "x", kept, "00000000000000ff", "ckpt_2"},
+                    f.mismatch());
+  EXPECT_EQ(out.substr(0, 92),
+            "{\"row\":3,\"id\":\"x\",\"run\":\"ckpt_2\",\"reference_hash\":\"00000000000000ff\","
+            "\"model\":\"m1\",\"verdict\":");
+  std::string csv;
+  const std::vector<std::string> kept_names = {"model"};
+  append_csv_header(csv, kept_names, ScoreMode::kEquivalence, true);
+  append_row_result(csv, OutputFormat::kCsv, RowKey{3, "x", kept, "00000000000000ff", "ckpt_2"},
+                    f.mismatch());
+  auto rows = io::parse_csv(csv);
+  ASSERT_TRUE(rows.ok()) << rows.error().message;
+  ASSERT_EQ(rows->size(), 2u);
+  const std::vector<std::string> head((*rows)[0].fields.begin(), (*rows)[0].fields.begin() + 6);
+  EXPECT_EQ(head,
+            (std::vector<std::string>{"row", "id", "run", "reference_hash", "model", "verdict"}));
+  const std::vector<std::string> first((*rows)[1].fields.begin(), (*rows)[1].fields.begin() + 6);
+  EXPECT_EQ(first,
+            (std::vector<std::string>{"3", "x", "ckpt_2", "00000000000000ff", "m1", "mismatch"}));
+  EXPECT_TRUE(is_result_member("reference_hash"));
+  EXPECT_TRUE(is_result_member("run"));
 }
 
 TEST(ResultFormat, ValidateRows) {

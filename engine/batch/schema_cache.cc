@@ -21,6 +21,7 @@ namespace gqleval::batch {
 struct SchemaCache::Build {
   std::string canonical;
   uint64_t canonical_hash = 0;
+  uint64_t identity = 0;  // SchemaEntry::identity_hash of the schema it built
   std::shared_ptr<const schema::Schema> schema;
   std::shared_ptr<const normalize::Rewrites> rewrites;
   size_t bytes = 0;
@@ -109,6 +110,16 @@ SchemaCache::~SchemaCache() = default;
 
 uint64_t SchemaCache::hash(std::string_view sdl) { return hash_bytes(sdl); }
 
+// Once per build: the schema as printed, in canonical order, is the same
+// whatever form it came in (layout, comments, definition order, applied
+// directives, introspection JSON; the dialect's added types print as
+// declared types).
+uint64_t SchemaCache::identity_of(const schema::Schema& schema) {
+  const std::string printed = schema.print_sdl();
+  const std::optional<std::string> canonical = schema::canonical_sdl(printed);
+  return hash(canonical ? *canonical : printed);
+}
+
 std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64_t h) {
   auto find_alias = [&]() -> std::shared_ptr<const SchemaEntry> {
     auto [first, last] = aliases_.equal_range(h);
@@ -136,6 +147,7 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
     auto as_sdl = introspection::introspection_to_sdl(sdl, "schema");
     if (!as_sdl) {
       entry->errors = std::move(as_sdl.error());
+      entry->identity_hash = h;
       std::lock_guard lock(mutex_);
       if (auto hit = find_alias()) return hit;
       count_locked(h, true, nullptr);
@@ -146,6 +158,7 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
   }
   const std::optional<std::string> canonical = schema::canonical_sdl(source);
   const uint64_t canonical_hash = canonical ? hash(*canonical) : h;
+  entry->identity_hash = canonical_hash;
   bool known_failure = false;
   if (canonical) {
     std::lock_guard lock(mutex_);
@@ -156,6 +169,7 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
       } else {
         entry->schema = b->schema;
         entry->rewrites = b->rewrites;
+        entry->identity_hash = b->identity;
         return insert_locked(std::move(entry), h, b);
       }
     }
@@ -171,12 +185,14 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
     builds_.fetch_add(1, std::memory_order_relaxed);
     fresh->schema = std::move(b.schema);
     fresh->rewrites = std::move(b.rewrites);
+    fresh->identity = fresh->schema ? identity_of(*fresh->schema) : canonical_hash;
     fresh->bytes = kEntryOverhead + canonical->size() +
                    (fresh->schema ? estimated_build_bytes(canonical->size()) : 0);
   }
   if (fresh && fresh->schema) {
     entry->schema = fresh->schema;
     entry->rewrites = fresh->rewrites;
+    entry->identity_hash = fresh->identity;
   } else {
     // No canonical form, or it does not build: the errors come from this
     // text, so their positions are its own.
@@ -185,6 +201,7 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
     entry->schema = std::move(b.schema);
     entry->rewrites = std::move(b.rewrites);
     entry->errors = std::move(b.errors);
+    if (entry->schema) entry->identity_hash = identity_of(*entry->schema);
   }
 
   std::lock_guard lock(mutex_);
@@ -203,6 +220,7 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
     } else if (build != nullptr && build->schema && entry->ok()) {
       entry->schema = build->schema;  // the winner's build serves everyone
       entry->rewrites = build->rewrites;
+      entry->identity_hash = build->identity;
     }
   }
   return insert_locked(std::move(entry), h, build);

@@ -62,6 +62,11 @@ namespace gqleval::batch {
 struct SchemaEntry {
   std::string text;                                     // the row's schema text
   uint64_t content_hash = 0;                            // io::hash64(text), for row keys
+  // The schema's identity whatever its form, for reference hashes: the hash
+  // of the built schema as printed, in canonical order (SDL in any layout or
+  // order, with or without applied directives, or as introspection JSON, has
+  // one), else of its canonical SDL, else of its text.
+  uint64_t identity_hash = 0;
   std::shared_ptr<const schema::Schema> schema;         // null when it did not build
   std::shared_ptr<const normalize::Rewrites> rewrites;  // null when no rule is on
   Diagnostics errors;                                   // why it did not build
@@ -103,6 +108,8 @@ class SchemaCache {
   std::shared_ptr<const SchemaEntry> get(std::string_view sdl, uint64_t hash);
 
   static uint64_t hash(std::string_view sdl);
+  // SchemaEntry::identity_hash of a built schema.
+  static uint64_t identity_of(const schema::Schema& schema);
 
   // Distinct schemas seen (by canonical text) and how many of them did not
   // build, over the whole run.

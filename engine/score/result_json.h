@@ -37,9 +37,11 @@ namespace gqleval::score {
 
 // The version of the results contract (docs/results.schema.json): the
 // members of score and validate rows, of `compare --json` and of summaries. It
-// grows by one whenever a member is renamed, removed or changes its meaning
-// (adding a member does not change it).
-inline constexpr int kResultsVersion = 1;
+// grows by one whenever a member is renamed, removed or changes its meaning,
+// or a CSV column moves (adding a JSON member alone does not change it).
+// 2: score rows carry reference_hash (and run, with several candidates in one
+// file), in CSV as columns after id, so the kept columns moved.
+inline constexpr int kResultsVersion = 2;
 
 // The members above, without braces: `"verdict":...,"errors":[...]`, so that a
 // caller can put its own members around them.

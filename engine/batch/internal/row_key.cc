@@ -4,29 +4,59 @@
 #include "io/json_writer.h"
 
 namespace gqleval::batch {
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+void hex16(uint64_t h, char* out) {
+  for (int i = 0; i < 16; ++i) out[i] = kHex[(h >> (60 - 4 * i)) & 15];
+}
+
+}  // namespace
 
 std::string_view RowKeys::id_or_key(const io::RecordSpan& span, const RecordReader& reader,
                                     uint64_t content_hash) {
   const std::string_view cell = reader.cell(columns_.id);
   if (!trim_cell(cell).empty()) return cell;
-  static constexpr char kHex[] = "0123456789abcdef";
   id_.clear();
   io::append_number(id_, span.line);
   id_.push_back(':');
-  for (int shift = 60; shift >= 0; shift -= 4) id_.push_back(kHex[(content_hash >> shift) & 15]);
+  char hex[16];
+  hex16(content_hash, hex);
+  id_.append(hex, sizeof hex);
   return id_;
 }
 
 RowKey RowKeys::of(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
                    uint64_t schema_hash, std::span<const std::string_view> cells) {
-  uint64_t h = schema_hash;
-  for (std::string_view c : cells) h = io::hash64(c, h);
+  return with_content(row, span, reader, reference_hash(schema_hash, cells));
+}
+
+RowKey RowKeys::with_content(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
+                             uint64_t h) {
   kept_.clear();
   for (const Column& c : columns_.keep) {
     const RecordReader::Cell cell = reader.get(c);
     kept_.push_back(KeptCell{c.name, cell.text, cell.present, cell.json});
   }
   return RowKey{row, id_or_key(span, reader, h), kept_};
+}
+
+uint64_t RowKeys::reference_hash(uint64_t schema_hash,
+                                 std::span<const std::string_view> references) {
+  uint64_t h = schema_hash;
+  for (std::string_view r : references) h = io::hash64(r, h);
+  return h;
+}
+
+RowKey RowKeys::of_score(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
+                         uint64_t content, uint64_t reference_hash, std::string_view candidate,
+                         std::string_view run) {
+  RowKey key = with_content(row, span, reader, io::hash64(candidate, content));
+  hex16(reference_hash, reference_hex_);
+  key.reference_hash = std::string_view(reference_hex_, sizeof reference_hex_);
+  key.run = run;
+  return key;
 }
 
 RowKey RowKeys::of_bad(uint64_t row, const io::RecordSpan& span, const RecordReader& reader) {

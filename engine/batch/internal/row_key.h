@@ -10,6 +10,13 @@
 // the same ids, a row that moves keeps its hash, and an edited row changes
 // it.
 //
+// A score row also carries its reference_hash: 16 hex digits of a chain over
+// the schema's identity (SchemaEntry::identity_hash: the same schema as SDL
+// in any layout or as introspection JSON counts once), then each
+// reference cell the row is scored against, in order, so that rows scored
+// from the same schema and references, by any candidate, carry the same
+// value, and `gqleval report` can refuse runs that were not.
+//
 // One per worker; reuses its buffers, so steady use does not allocate.
 #pragma once
 
@@ -35,17 +42,32 @@ class RowKeys {
   RowKey of(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
             uint64_t schema_hash, std::span<const std::string_view> cells);
 
+  // The chain of a score row's schema hash and references (reference_hash).
+  static uint64_t reference_hash(uint64_t schema_hash,
+                                 std::span<const std::string_view> references);
+
+  // The key of a score row: its id hashes `content` (reference_hash() of the
+  // schema's content hash) continued with the candidate; key.reference_hash
+  // is the hex form of `reference_hash` (reference_hash() of the schema's
+  // identity hash), key.run `run` (empty: the results have no run member).
+  RowKey of_score(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
+                  uint64_t content, uint64_t reference_hash, std::string_view candidate,
+                  std::string_view run = {});
+
   // The key of a record that could not be read: its id cell when the lenient
   // read found one, else a stable key over the raw record. No kept cells
   // (a malformed record's cells may be shifted).
   RowKey of_bad(uint64_t row, const io::RecordSpan& span, const RecordReader& reader);
 
  private:
+  RowKey with_content(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
+                      uint64_t content_hash);
   std::string_view id_or_key(const io::RecordSpan& span, const RecordReader& reader,
                              uint64_t content_hash);
 
   const ColumnMap& columns_;
   std::string id_;
+  char reference_hex_[16] = {};
   std::vector<KeptCell> kept_;
 };
 

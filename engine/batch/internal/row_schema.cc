@@ -13,6 +13,7 @@ const SchemaEntry& RowSchemas::get(const RecordReader& reader) {
   if (text != nullptr) return memo_.get(*text);
   path_failure_.errors.assign(1, *error);
   path_failure_.content_hash = io::hash64(path);
+  path_failure_.identity_hash = path_failure_.content_hash;
   return path_failure_;
 }
 

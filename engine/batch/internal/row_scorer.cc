@@ -48,9 +48,9 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
   }
   const std::string_view candidate = reader_.cell(c.candidate);
   const SchemaEntry& schema = schemas_.get(reader_);
-  references_.push_back(candidate);  // the row's content, for its key
-  const RowKey key = keys_.of(row, span, reader_, schema.content_hash, references_);
-  references_.pop_back();
+  const uint64_t content = RowKeys::reference_hash(schema.content_hash, references_);
+  const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, references_);
+  const RowKey key = keys_.of_score(row, span, reader_, content, reference_hash, candidate);
 
   // Variables that are not a JSON object make the row malformed (not its
   // queries invalid): checked once, before either query is read.
