@@ -55,7 +55,11 @@ std::string number(double v) {
 std::string line(size_t n, const Row& r) {
   const bool compared = r.verdict != "no_query";
   std::string out = "{\"row\":" + std::to_string(n) + ",\"id\":\"" + r.id + "\"";
-  if (!r.hash.empty()) out += ",\"reference_hash\":\"" + r.hash + "\"";
+  if (r.hash == "null") {
+    out += ",\"reference_hash\":null";  // a row the score run could not read
+  } else if (!r.hash.empty()) {
+    out += ",\"reference_hash\":\"" + r.hash + "\"";
+  }
   out += ",\"topic\":\"" + r.topic +
          "\",\"reference\":\"query {\\n  user(id: 1) {\\n    name\\n  }\\n}\"," +
          "\"candidate\":\"Sure: <script>alert(1)</script> { user(id: 1) { name } }\"";
@@ -211,6 +215,15 @@ TEST_F(CliReport, RunsOfOtherReferencesAreRefused) {
                  "the runs were not made from the same references: after.jsonl:3 (id 'r3') was "
                  "scored against another schema or other references than before.jsonl:3 "
                  "(reference_hash 00000000000000ab, not 00000000000000aa)");
+}
+
+TEST_F(CliReport, ARowWithANullHashIsNotChecked) {
+  std::vector<Row> after = after_rows();
+  after[2].hash = "null";
+  put("after.jsonl", lines(after));
+  const CommandRun r = gqleval("report before.jsonl after.jsonl -q");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
 }
 
 TEST_F(CliReport, OlderResultsWithoutTheHashArePairedWithAWarning) {

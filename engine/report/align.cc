@@ -173,7 +173,7 @@ Result<Alignment, Diagnostic> align_runs(std::span<const Run> runs) {
     for (size_t k = 0; k < first.rows.size(); ++k) {
       const RunRow& a = first.rows[k];
       const RunRow& b = runs[r].rows[out.index[r][k]];
-      if (a.reference_hash == b.reference_hash) continue;
+      if (!a.has_hash || !b.has_hash || a.reference_hash == b.reference_hash) continue;
       return Unexpected{error(
           concat({"the runs were not made from the same references: ", runs[r].where(b), " (id '",
                   runs[r].id(b), "') was scored against another schema or other references than ",

@@ -11,9 +11,10 @@
 //
 // The runs must also have been scored against the same references: results
 // rows carry reference_hash (a hash of the row's schema and references), and
-// two paired rows whose hashes differ are an error naming both lines. A run
-// whose rows lack the hash (results written before it existed) is aligned by
-// id or row alone, with a warning that says so.
+// two paired rows whose hashes differ are an error naming both lines (a row
+// the score run could not read has a null hash, and is not checked). A run
+// whose rows lack the member (results written before it existed) is aligned
+// by id or row alone, with a warning that says so.
 #pragma once
 
 #include <cstdint>

@@ -108,14 +108,19 @@ class RunReader {
                   concat({"a row of a ", batch::score_mode_name(mode), " run, after rows of a ",
                           batch::score_mode_name(run_.mode), " run"}));
     }
+    // A row the reader could not read has a null hash: unknown for that row
+    // alone. A file without the member is an older gqleval's.
     std::string_view hash;
-    if (doc["reference_hash"].get_string().get(hash) == simdjson::SUCCESS) {
+    const auto hash_member = doc["reference_hash"];
+    if (hash_member.get_string().get(hash) == simdjson::SUCCESS) {
       if (!parse_hash(hash, &row.reference_hash)) {
         return fail(line, concat({"reference_hash '", hash, "' is not 16 hex digits"}));
       }
       row.has_hash = true;
-    } else {
+    } else if (hash_member.error() != simdjson::SUCCESS) {
       run_.rows_lack_hash = true;
+    } else if (!hash_member.is_null()) {
+      return fail(line, "reference_hash is neither 16 hex digits nor null");
     }
     if (run_.ids.size() + id.size() > UINT32_MAX) return fail(line, "the ids exceed 4 GiB");
     row.id_offset = static_cast<uint32_t>(run_.ids.size());

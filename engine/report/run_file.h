@@ -56,7 +56,7 @@ struct Run {
   std::vector<std::string> group_columns;
   std::vector<std::vector<uint32_t>> group_of_row;
   std::vector<std::vector<std::string>> group_values;
-  bool rows_lack_hash = false;  // some row has no reference_hash
+  bool rows_lack_hash = false;  // some row has no reference_hash member
   std::shared_ptr<const io::MappedFile> file;
 
   std::string_view id(const RunRow& r) const { return {ids.data() + r.id_offset, r.id_size}; }
