@@ -106,10 +106,11 @@ TEST_F(CliCalls, ScoresEachRowOfTheInputInOrder) {
             R"([["GET_tracks__id_"]]},"invalid_paths":[],"errors":[]})");
   EXPECT_EQ(out[2].substr(0, 17), R"({"row":2,"id":"3:)");
   EXPECT_NE(out[2].find(R"("verdict":"bad_row")"), std::string::npos) << out[2];
-  EXPECT_NE(out[2].find(R"("errors":[{"rule":"invalid_json")"), std::string::npos) << out[2];
+  EXPECT_NE(out[2].find(R"("errors":[{"query":"row","rule":"invalid_json")"), std::string::npos)
+      << out[2];
   EXPECT_NE(out[3].find(R"("verdict":"unparseable")"), std::string::npos) << out[3];
   EXPECT_NE(out[3].find(R"("arg_calls_total":2)"), std::string::npos) << out[3];
-  EXPECT_NE(out[3].find(R"("rule":"Candidate","message":"Candidate: SyntaxError: '(' was never )"
+  EXPECT_NE(out[3].find(R"("query":"candidate","rule":"SyntaxError","message":"'(' was never )"
                         R"(closed","line":1,"column":11})"),
             std::string::npos)
       << out[3];
@@ -157,7 +158,7 @@ TEST_F(CliCalls, PredictionsJoinByIdWhenBothFilesHaveIds) {
   EXPECT_NE(out[0].find(R"("id":"a","verdict":"scored","arg_match_full":1)"), std::string::npos)
       << out[0];
   EXPECT_NE(out[1].find(R"("id":"b","verdict":"no_code")"), std::string::npos) << out[1];
-  EXPECT_NE(out[1].find(R"("rule":"Predictions","message":"Predictions: pred.csv has no )"
+  EXPECT_NE(out[1].find(R"("query":"candidate","rule":"no_prediction","message":"pred.csv has no )"
                         R"j(prediction for this row (id 'b')")j"),
             std::string::npos)
       << out[1];
@@ -200,8 +201,9 @@ TEST_F(CliCalls, BadFunctionSpecsMakeABadRow) {
   const std::vector<std::string> out = lines(read("out.jsonl"));
   ASSERT_EQ(out.size(), 2U);
   EXPECT_NE(out[0].find(R"("verdict":"bad_row")"), std::string::npos) << out[0];
-  EXPECT_NE(out[0].find(R"("rule":"invalid_function_specs","message":"function_specs: )"),
-            std::string::npos)
+  EXPECT_NE(
+      out[0].find(R"("query":"row","rule":"invalid_function_specs","message":"function_specs: )"),
+      std::string::npos)
       << out[0];
   EXPECT_NE(out[1].find(R"("verdict":"scored")"), std::string::npos) << out[1];
 }
@@ -212,10 +214,12 @@ TEST_F(CliCalls, SummaryAndArtifacts) {
       gqleval("calls rows.jsonl -o out.jsonl --summary s.json --artifacts graphs -q");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string summary = read("s.json");
-  EXPECT_EQ(summary.rfind(R"({"rows":1,"scored":1,"unparseable":0,"no_code":0,"bad_rows":0,)"
-                          R"("arg_match_full":1,"arg_match_functions":1,"arg_calls_matched":2,)",
-                          0),
-            0U)
+  EXPECT_EQ(
+      summary.rfind(
+          R"({"results_version":2,"rows":1,"scored":1,"unparseable":0,"no_code":0,"bad_rows":0,)"
+          R"("arg_match_full":1,"arg_match_functions":1,"arg_calls_matched":2,)",
+          0),
+      0U)
       << summary;
   EXPECT_NE(summary.find(R"("interrupted":false,"warnings":[],"provenance":{)"), std::string::npos)
       << summary;
@@ -289,7 +293,7 @@ TEST_F(CliCalls, GroundTruthAnswersScoreOneOnTheTestSplit) {
   const std::string s = read("s.json");
   EXPECT_EQ(
       s.rfind(
-          R"({"rows":32,"scored":32,"unparseable":0,"no_code":0,"bad_rows":0,"arg_match_full":1,)"
+          R"({"results_version":2,"rows":32,"scored":32,"unparseable":0,"no_code":0,"bad_rows":0,"arg_match_full":1,)"
           R"("arg_match_functions":1,"arg_calls_matched":77,"arg_calls_total":77,)"
           R"("seq_match_full":1,"seq_match_connected":1,"invalid_paths":1,"groups":{"spotify":)"
           R"({"rows":12,)",

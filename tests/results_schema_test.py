@@ -35,7 +35,8 @@ def validator(kind):
 
 
 VALIDATORS = {k: validator(k) for k in
-              ["score_row", "validate_row", "compare_result", "summary", "lm_eval_summary"]}
+              ["score_row", "validate_row", "compare_result", "summary", "lm_eval_summary",
+               "calls_row", "calls_summary"]}
 
 
 def check(kind, obj, where):
@@ -50,9 +51,15 @@ def check_lines(kind, path, expected_rows=None):
         lines = f.read().splitlines()
     if expected_rows is not None and len(lines) != expected_rows:
         failures.append(f"{path}: {len(lines)} rows, expected {expected_rows}")
+    rows = []
     for i, line in enumerate(lines):
-        check(kind, json.loads(line), f"{path}:{i + 1}")
-    return [json.loads(line) for line in lines]
+        try:
+            rows.append(json.loads(line))
+        except ValueError as e:
+            failures.append(f"{path}:{i + 1}: not JSON ({e}): {line[:200]}")
+            continue
+        check(kind, rows[-1], f"{path}:{i + 1}")
+    return rows
 
 
 def run(args, ok_codes=(0, 1)):
@@ -204,6 +211,38 @@ def main():
         for verdict in ("subset", "missing"):
             if summary["verdicts"][verdict]["count"] == 0:
                 failures.append(f"generated_subset: no {verdict} row to check")
+
+        # gqleval calls: the README's rows, the test split with its ground truth as the
+        # answers, and rows that cannot be read or scored.
+        calls_rows = os.path.join(SOURCE, "examples", "graphqlrestbench_answers.jsonl")
+        calls_bad = os.path.join(tmp, "calls_bad.jsonl")
+        with open(calls_rows, encoding="utf-8") as f:
+            first = json.loads(f.readline())
+        broken = dict(first, function_specs="[{")
+        unparseable = dict(first, prediction="x = (")
+        missing_schema = dict(first, GraphQL_schema="type Query {")
+        open(calls_bad, "w").write("\n".join(
+            [json.dumps(first), "{not json", json.dumps(broken), json.dumps(unparseable),
+             json.dumps(missing_schema), json.dumps(dict(first, prediction=""))]) + "\n")
+        calls_inputs = [("calls_example", calls_rows, [], 8), ("calls_bad", calls_bad, [], 6)]
+        test_split = os.path.join(SHARED, "datasets", "graphqlrestbench", "test.jsonl")
+        if os.path.exists(test_split):
+            answers = os.path.join(tmp, "calls_answers.jsonl")
+            with open(test_split, encoding="utf-8") as f, open(answers, "w") as out:
+                for line in f:
+                    out.write(json.dumps({"prediction": json.loads(line)["output"]}) + "\n")
+            calls_inputs.append(("calls_test", test_split, ["--predictions", answers], 32))
+        for name, path, flags, n in calls_inputs:
+            out = os.path.join(tmp, name + ".results.jsonl")
+            summary = os.path.join(tmp, name + ".summary.json")
+            run([GQLEVAL, "calls", path, "--group-by", "domain", "--out", out, "--summary", summary,
+                 "-q", *flags], ok_codes=(0,))
+            rows = check_lines("calls_row", out, n)
+            check("calls_summary", json.load(open(summary)), summary)
+            if name == "calls_bad":
+                verdicts = [r["verdict"] for r in rows]
+                if verdicts != ["scored", "bad_row", "bad_row", "unparseable", "scored", "no_code"]:
+                    failures.append(f"calls_bad: verdicts {verdicts}")
 
         granite = os.path.join(SHARED, "datasets", "rgeval-granite", "granite20b_zeroshot_rgeval.csv")
         if os.path.exists(granite):

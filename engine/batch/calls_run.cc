@@ -13,6 +13,7 @@
 #include "engine/batch/internal/predictions.h"
 #include "engine/batch/internal/row_calls.h"
 #include "engine/batch/internal/run_setup.h"
+#include "engine/score/result_json.h"
 #include "io/content_hash.h"
 #include "io/file.h"
 #include "io/json_writer.h"
@@ -225,7 +226,7 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
 std::string calls_summary_json(const CallsReport& report) {
   std::string out;
   io::JsonWriter w(out);
-  w.begin_object();
+  w.begin_object().key("results_version").num(score::kResultsVersion);
   report.summary.write_members(w);
   w.key("interrupted").boolean(report.interrupted_by != 0);
   w.key("warnings").begin_array();

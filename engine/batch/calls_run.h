@@ -76,8 +76,9 @@ struct CallsReport {
 
 Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& options);
 
-// The summary file: calls::CallsSummary::json()'s members, then the run's
-// warnings and provenance.
+// The summary file: results_version, calls::CallsSummary::json()'s members,
+// then the run's warnings and provenance (docs/results.schema.json,
+// calls_summary).
 std::string calls_summary_json(const CallsReport& report);
 
 }  // namespace gqleval::batch

@@ -49,7 +49,7 @@ class CallsCases : public ::testing::Test {
   static void expect(const std::string& reference, const std::string& candidate, Expect e) {
     const CallsRow row = score(reference, candidate);
     ASSERT_EQ(row.verdict, CallsVerdict::kScored)
-        << (row.errors.empty() ? "" : row.errors[0].message);
+        << (row.errors.empty() ? "" : row.errors[0].diagnostic.message);
     const CallsComparison& c = row.comparison;
     EXPECT_EQ(c.arg_match_full, e.arg_full) << candidate;
     EXPECT_EQ(c.arg_calls_matched, e.matched) << candidate;
@@ -278,8 +278,9 @@ TEST_F(CallsCases, Unparseable) {
   const CallsRow row = score(kRef, "def run():\n    GET_me()\n");
   EXPECT_EQ(row.verdict, CallsVerdict::kUnparseable);
   ASSERT_EQ(row.errors.size(), 1u);
-  EXPECT_EQ(row.errors[0].message,
-            "Candidate: Unsupported: 'def' is outside the Python subset gqleval reads");
+  EXPECT_EQ(row.errors[0].query, "candidate");
+  EXPECT_EQ(row.errors[0].diagnostic.rule, "Unsupported");
+  EXPECT_EQ(row.errors[0].diagnostic.message, "'def' is outside the Python subset gqleval reads");
   EXPECT_EQ(score(kRef, "   \n").verdict, CallsVerdict::kNoCode);
 }
 

@@ -67,8 +67,8 @@ TEST(CallsDataset, GroundTruthAgainstItself) {
     const FunctionSpecs functions = row_functions(*specs, schema.get());
     const CallsRow row = score_calls(functions, schema.get(), r.output, r.output);
     if (row.verdict == CallsVerdict::kUnparseable) {
-      unparseable.push_back(r.split + " " + std::to_string(row.errors[0].pos().line) + ":" +
-                            std::to_string(row.errors[0].pos().column));
+      unparseable.push_back(r.split + " " + std::to_string(row.errors[0].diagnostic.pos().line) +
+                            ":" + std::to_string(row.errors[0].diagnostic.pos().column));
       continue;
     }
     ASSERT_EQ(row.verdict, CallsVerdict::kScored) << i;

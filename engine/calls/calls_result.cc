@@ -5,6 +5,16 @@
 namespace gqleval::calls {
 namespace {
 
+// A 1-based line or column; null where it is not known (0), as in score rows.
+void position(io::JsonWriter& w, std::string_view key, uint32_t at) {
+  w.key(key);
+  if (at == 0) {
+    w.null();
+  } else {
+    w.num(at);
+  }
+}
+
 void arguments(io::JsonWriter& w, std::string_view key, const std::vector<Argument>& args) {
   w.key(key).begin_array();
   for (const Argument& a : args) {
@@ -51,9 +61,13 @@ void append_members(std::string& out, std::string_view head, std::string_view ve
   }
   w.end_array();
   w.key("errors").begin_array();
-  for (const Diagnostic& d : r.errors) {
-    w.begin_object().key("rule").str(d.rule).key("message").str(d.message);
-    w.key("line").num(d.pos().line).key("column").num(d.pos().column).end_object();
+  for (const CallsError& e : r.errors) {
+    const Diagnostic& d = e.diagnostic;
+    w.begin_object().key("query").str(e.query).key("rule").str(d.rule);
+    w.key("message").str(d.message);
+    position(w, "line", d.pos().line);
+    position(w, "column", d.pos().column);
+    w.end_object();
   }
   w.end_array().end_object();
   out.replace(at, 1, head);
@@ -67,7 +81,7 @@ void append_calls_result(std::string& out, std::string_view head, const CallsRow
 
 void append_calls_bad_row(std::string& out, std::string_view head, const Diagnostic& reason) {
   CallsRow row;
-  row.errors.push_back(reason);
+  row.errors.push_back(CallsError{"row", reason});
   append_members(out, head, "bad_row", row);
 }
 

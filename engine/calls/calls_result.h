@@ -1,11 +1,11 @@
-// What `gqleval calls` writes for one row (JSON Lines, the names of issue
-// #15): row, id (and the kept columns), verdict, arg_match_full, arg_calls_matched,
+// What `gqleval calls` writes for one row (JSON Lines, the names of issue #15):
+// row, id (and the kept columns), verdict, arg_match_full, arg_calls_matched,
 // arg_calls_total, seq_match_full, seq_match_connected (0 or 1),
 // missing_arguments and extra_arguments ({function, parameter, value, line,
 // column}, in their snippet), components ({reference, candidate}: lists of
 // function-name lists), invalid_paths ({path, line, column, message}) and
-// errors ({rule, message, line, column}); and each side's dependency graph as
-// DOT, for --artifacts.
+// errors ({query, rule, message, line, column}, as a score row's); and each
+// side's dependency graph as DOT, for --artifacts.
 #pragma once
 
 #include <cstdint>

@@ -46,7 +46,7 @@ TEST(CallsResult, UnparseableRowsKeepTheReferenceCalls) {
             std::string::npos)
       << line;
   EXPECT_NE(
-      line.find("\"errors\":[{\"rule\":\"Candidate\",\"message\":\"Candidate: SyntaxError: '(' "
+      line.find("\"errors\":[{\"query\":\"candidate\",\"rule\":\"SyntaxError\",\"message\":\"'(' "
                 "was never closed\",\"line\":1,\"column\":7}]"),
       std::string::npos)
       << line;
@@ -61,7 +61,8 @@ TEST(CallsResult, BadRowsHaveEveryMemberAndTheirReason) {
             "\"arg_calls_matched\":0,\"arg_calls_total\":0,\"seq_match_full\":0,"
             "\"seq_match_connected\":0,\"missing_arguments\":[],\"extra_arguments\":[],"
             "\"components\":{\"reference\":[],\"candidate\":[]},\"invalid_paths\":[],"
-            "\"errors\":[{\"rule\":\"invalid_json\",\"message\":\"line 2: not JSON\",\"line\":2,"
+            "\"errors\":[{\"query\":\"row\",\"rule\":\"invalid_json\",\"message\":\"line 2: not "
+            "JSON\",\"line\":2,"
             "\"column\":5}]}");
 }
 

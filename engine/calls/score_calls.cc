@@ -16,13 +16,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-Diagnostic labelled(std::string_view who, const Diagnostic& d) {
-  Diagnostic out = d;
-  out.message = std::string(who) + ": " + d.rule + ": " + d.message;
-  out.rule = std::string(who);
-  return out;
-}
-
 }  // namespace
 
 std::string_view calls_verdict_name(CallsVerdict v) {
@@ -83,7 +76,7 @@ CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schem
                      CallsPrograms* programs) {
   CallsRow row;
   auto ref = python::parse(reference);
-  if (!ref.ok()) row.errors.push_back(labelled("Reference", ref.error()));
+  if (!ref.ok()) row.errors.push_back(CallsError{"reference", ref.error()});
   // A row the candidate fails still counts its reference's calls, so that
   // Arg Match (functions) keeps the paper's denominators.
   Program r = ref.ok() ? standardize(**ref, functions) : Program{};
@@ -94,7 +87,7 @@ CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schem
   if (trim(code).empty()) {
     row.verdict = CallsVerdict::kNoCode;
   } else if (auto cand = python::parse(code); !cand.ok()) {
-    row.errors.push_back(labelled("Candidate", cand.error()));
+    row.errors.push_back(CallsError{"candidate", cand.error()});
     row.verdict = CallsVerdict::kUnparseable;
   } else {
     c = standardize(**cand, functions);

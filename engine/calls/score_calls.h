@@ -25,13 +25,21 @@ namespace gqleval::calls {
 enum class CallsVerdict : uint8_t { kScored, kUnparseable, kNoCode };
 std::string_view calls_verdict_name(CallsVerdict v);  // "scored", "unparseable", "no_code"
 
+// What a row's error is about, as a score row says it: "reference",
+// "candidate", "schema" or "row" (a malformed record); the diagnostic's rule
+// is the reader's ("SyntaxError", "Unsupported", ...) or the name.
+struct CallsError {
+  std::string query;
+  Diagnostic diagnostic;
+};
+
 struct CallsRow {
   CallsVerdict verdict = CallsVerdict::kScored;
   // Unless scored, every metric is 0, but arg_calls_total and the reference's
   // components are the reference's (0 and none when it does not parse).
   CallsComparison comparison;
   std::vector<InvalidPath> invalid_paths;  // the candidate's (none without a schema)
-  Diagnostics errors;  // rule "Reference" or "Candidate" + the parser's, at line:column
+  std::vector<CallsError> errors;          // each at its line:column
 };
 
 // The code of a model's answer.

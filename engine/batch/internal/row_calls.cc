@@ -150,15 +150,15 @@ void RowCalls::score_row(uint64_t row, const io::RecordSpan& span, std::string& 
                          artifacts ? &programs : nullptr);
   if (schema != nullptr && !schema->ok() && !schema->errors.empty()) {
     Diagnostic d = schema->errors.front();
-    d.message = "Schema: the row's schema does not build, so no path is checked: " + d.message;
-    d.rule = "Schema";
-    result.errors.push_back(std::move(d));
+    d.message = "the row's schema does not build, so no path is checked: " + d.message;
+    result.errors.push_back(calls::CallsError{"schema", std::move(d)});
   }
   if (!answered) {
-    result.errors.push_back(
-        make_error("Predictions", "Predictions: " + context_.predictions->path() +
-                                      " has no prediction for this row (id '" +
-                                      std::string(trim_cell(reader_.cell(columns.id))) + "')"));
+    result.errors.push_back(calls::CallsError{
+        "candidate",
+        make_error("no_prediction", context_.predictions->path() +
+                                        " has no prediction for this row (id '" +
+                                        std::string(trim_cell(reader_.cell(columns.id))) + "')")});
   }
   head_.clear();
   append_json_row_head(head_, key);
