@@ -268,6 +268,11 @@ TEST_F(CliReport, BadInputsAreRefusedWithFileAndLine) {
   put("bad.jsonl", lines(before_rows()) + "{\"row\":12,\"id\":\"r13\",\"pass\":true}\n");
   expect_refused("before.jsonl bad.jsonl",
                  "bad.jsonl:13: a results row has no \"verdict\" of the right type");
+  put("subset.jsonl",
+      std::regex_replace(lines(before_rows()), std::regex("\"f1\":"), "\"score\":"));
+  expect_refused("before.jsonl subset.jsonl",
+                 "subset.jsonl holds subset rows and before.jsonl equivalence rows: a report "
+                 "compares runs of one mode");
   put("empty.jsonl", "");
   expect_refused("before.jsonl empty.jsonl", "empty.jsonl: no results rows (the file is empty)");
   expect_refused("before.jsonl gone.jsonl", "gone.jsonl");

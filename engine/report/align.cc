@@ -95,8 +95,7 @@ std::string repeated_id(std::span<const Run> runs) {
       if (!added) {
         return concat({run.where(row), ": id '", run.id(row), "' again (first at line ",
                        std::to_string(it->second),
-                       "): ids are not unique, so rows are paired by "
-                       "row number"});
+                       "): ids are not unique, so rows are paired by row number"});
       }
     }
   }

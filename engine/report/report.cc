@@ -169,9 +169,9 @@ Result<Report, Diagnostic> build_report(std::span<const Run> runs, const Alignme
   for (const Run& run : runs) {
     if (run.mode != report.mode) {
       return Unexpected{make_error(
-          "Report", concat({run.path, " is a ", batch::score_mode_name(run.mode), " run and ",
-                            runs[0].path, " a ", batch::score_mode_name(report.mode),
-                            " run: a report compares runs of one mode"}))};
+          "Report", concat({run.path, " holds ", batch::score_mode_name(run.mode), " rows and ",
+                            runs[0].path, " ", batch::score_mode_name(report.mode),
+                            " rows: a report compares runs of one mode"}))};
     }
   }
   if (!options.baseline.empty()) {

@@ -105,8 +105,8 @@ class RunReader {
       run_.mode = mode;
     } else if (mode != run_.mode) {
       return fail(line,
-                  concat({"a row of a ", batch::score_mode_name(mode), " run, after rows of a ",
-                          batch::score_mode_name(run_.mode), " run"}));
+                  concat({"a row of mode ", batch::score_mode_name(mode), " after rows of mode ",
+                          batch::score_mode_name(run_.mode), ": a run has one mode"}));
     }
     // A row the reader could not read has a null hash: unknown for that row
     // alone. A file without the member is an older gqleval's.
@@ -135,7 +135,7 @@ class RunReader {
   }
 
  private:
-  Diagnostic fail(uint32_t line, std::string message) const {
+  Diagnostic fail(uint32_t line, std::string_view message) const {
     return make_error("Report", concat({run_.path, ":", std::to_string(line), ": ", message}));
   }
   Diagnostic missing(uint32_t line, std::string_view member) const {
