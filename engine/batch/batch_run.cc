@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -104,16 +105,35 @@ std::string replay_options(const BatchOptions& o) {
   return out;
 }
 
-std::unique_ptr<ArtifactWriter> make_artifacts(const BatchOptions& o) {
+std::unique_ptr<ArtifactWriter> make_artifacts(const BatchOptions& o, const std::string& dir) {
   if (o.artifacts_dir.empty()) return nullptr;
   ArtifactSettings settings;
-  settings.dir = o.artifacts_dir;
+  settings.dir = dir;
   settings.want_pass = o.artifacts_only != ArtifactFilter::kFail;
   settings.want_fail = o.artifacts_only != ArtifactFilter::kPass;
   settings.limit = o.artifacts_limit;
   settings.replay_options = replay_options(o);
   settings.rules_file = o.rules_file;
   return std::make_unique<ArtifactWriter>(std::move(settings));
+}
+
+// The candidate column of each run: the one of the map, or each of several.
+std::vector<std::string> candidate_names(const BatchContext& context) {
+  std::vector<std::string> names;
+  for (const Column& c : context.candidates) names.push_back(c.name);
+  if (names.empty()) names.push_back(context.columns.candidate.name);
+  return names;
+}
+
+// Where each run's results go: DIR/<column>.jsonl (or .csv) per candidate
+// with an output folder, else the one --out.
+std::vector<std::string> output_paths(const BatchOptions& o,
+                                      const std::vector<std::string>& names) {
+  if (o.output_dir.empty()) return {o.output};
+  std::vector<std::string> paths;
+  const char* ext = o.output_format == OutputFormat::kCsv ? ".csv" : ".jsonl";
+  for (const std::string& name : names) paths.push_back(o.output_dir + "/" + name + ext);
+  return paths;
 }
 
 // The facts that do not depend on the rows.
@@ -180,10 +200,19 @@ bool BatchReport::gates_met() const {
 Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   if (auto error = check_mode(o)) return Unexpected{std::move(*error)};
+  const bool several = o.candidates.given();
+  if (several && o.resume) {
+    return Unexpected{make_error("Usage",
+                                 "--resume is not available with several candidate columns: run "
+                                 "again from the first row")};
+  }
+  if (!several && !o.output_dir.empty()) {
+    return Unexpected{make_error("Usage", "an output folder is for several candidate columns")};
+  }
   auto provenance = start_provenance(o);
   if (!provenance) return Unexpected{std::move(provenance.error())};
   auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
-                           RowKind::kScore);
+                           RowKind::kScore, several ? &o.candidates : nullptr);
   if (!opened) return Unexpected{std::move(opened.error())};
   BatchInput& input = opened->input;
   auto options = cache_options(o);
@@ -199,37 +228,69 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   context.mode = o.mode;
   context.options = score_options(o);
   context.subset = subset_options(o);
-  std::unique_ptr<ArtifactWriter> artifacts = make_artifacts(o);
-  if (artifacts) {
+  context.candidates = std::move(opened->candidates);
+  context.long_file = several && o.output_dir.empty();
+  // One run per candidate column (one when the run has a single candidate).
+  const std::vector<std::string> names = candidate_names(context);
+  const std::vector<std::string> outputs = output_paths(o, names);
+  std::vector<std::unique_ptr<ArtifactWriter>> artifacts;
+  for (const std::string& name : names) {
+    artifacts.push_back(
+        make_artifacts(o, several ? o.artifacts_dir + "/" + name : o.artifacts_dir));
     std::string error;
-    if (!artifacts->prepare(&error)) return Unexpected{make_error("IO", error)};
-    context.artifacts = artifacts.get();
+    if (artifacts.back() && !artifacts.back()->prepare(&error)) {
+      return Unexpected{make_error("IO", error)};
+    }
+    context.artifacts.push_back(artifacts.back().get());
   }
   std::vector<std::string> group_names;
   for (const Column& c : context.columns.group_by) group_names.push_back(c.name);
-  Summary summary(std::move(group_names), o.mode);
+  std::vector<Summary> summaries(names.size(), Summary(group_names, o.mode));
+  Summary& summary = summaries[0];
   io::ContentHasher input_hash;
   RunPosition at;
   const Fingerprint fingerprint = run_fingerprint(o, input, *schemas, *provenance);
   auto earlier = read_resume_state(o);
   if (!earlier) return Unexpected{std::move(earlier.error())};
-  OutputFile output;
+  if (!o.output_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.output_dir, ec);
+    if (ec) {
+      return Unexpected{make_error(
+          "IO", "cannot create the output folder " + o.output_dir + ": " + ec.message())};
+    }
+  }
+  std::vector<std::unique_ptr<OutputFile>> files;
+  for (size_t i = 0; i < outputs.size(); ++i) files.push_back(std::make_unique<OutputFile>());
+  OutputFile& output = *files[0];
   if (*earlier) {
     if (auto error = resume_run(o, **earlier, fingerprint, input, output, summary, input_hash,
-                                artifacts.get(), at)) {
+                                artifacts[0].get(), at)) {
       return Unexpected{std::move(*error)};
     }
-  } else if (auto error = open_output(output, o.input, o.output)) {
-    return Unexpected{std::move(*error)};
+  } else {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      if (auto error = open_output(*files[i], o.input, outputs[i])) {
+        return Unexpected{std::move(*error)};
+      }
+    }
   }
   if (!*earlier && o.output_format == OutputFormat::kCsv) {  // a resumed file has its header
     std::vector<std::string> kept;
     for (const Column& c : context.columns.keep) kept.push_back(c.name);
     std::string header;
-    append_csv_header(header, kept, o.mode);
-    output.write(header);
+    append_csv_header(header, kept, o.mode, context.long_file);
+    for (auto& file : files) file->write(header);
   }
+  auto any_failed = [&] {
+    for (const auto& file : files) {
+      if (file->failed()) return true;
+    }
+    return false;
+  };
   const uint64_t resumed_rows = at.rows;
+  std::vector<uint64_t> matches(summaries.size(), 0);
+  matches[0] = at.artifact_matches;
 
   Progress progress(o.progress, input.buffer().size());
   io::PageReleaser pages(input.buffer());
@@ -238,7 +299,9 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   auto last_checkpoint = std::chrono::steady_clock::now();
   std::string checkpoint_error;
   auto checkpoint = [&] {
-    if (!output.resumable() || !output.flush()) return;
+    // A run of several candidates cannot be resumed (its files would need
+    // one state); its results are still written through partial files.
+    if (several || !output.resumable() || !output.flush()) return;
     ResumeState state = checkpoint_state(fingerprint, input, at, input_hash.digest());
     state.results_bytes = output.bytes();
     state.counts = summary.counts();
@@ -247,17 +310,22 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   };
   checkpoint();  // a state from an earlier run must not outlive this run's first rows
   PipelineOptions pipeline{o.threads, o.shard_records, o.shards_in_flight, {}};
+  pipeline.out_streams = files.size();
+  pipeline.tally_streams = summaries.size();
   pipeline.stop = [&] {
-    return output.failed() || (o.interrupt != nullptr && o.interrupt->load() != 0);
+    return any_failed() || (o.interrupt != nullptr && o.interrupt->load() != 0);
   };
   const unsigned threads = run_pipeline(
       input, pipeline, [&] { return std::make_unique<RowScorer>(context); },
       [&](const ShardDone& done) {
-        output.write(done.out);
-        summary.add(done.tally);
+        for (size_t i = 0; i < files.size(); ++i) files[i]->write(done.outs[i]);
+        for (size_t k = 0; k < summaries.size(); ++k) {
+          summaries[k].add(done.tallies[k]);
+          matches[k] += done.tallies[k].artifact_matches;
+        }
         at.rows += done.records;
         at.input_end = done.input_end;
-        at.artifact_matches += done.tally.artifact_matches;
+        at.artifact_matches = matches[0];
         progress.update(at.rows, done.input_end);
         // Hashed while the shard's pages are still resident, before they go.
         input_hash.update(input.buffer().substr(hashed, done.input_end - hashed));
@@ -270,21 +338,24 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
       });
   progress.finish();
   const int interrupted_by = o.interrupt != nullptr ? o.interrupt->load() : 0;
-  if (output.failed()) {
-    std::string message = output.error() + " (after " + std::to_string(at.rows) + " rows)";
-    if (output.resumable()) {
+  for (const auto& file : files) {
+    if (!file->failed()) continue;
+    std::string message = file->error() + " (after " + std::to_string(at.rows) + " rows)";
+    if (file->resumable() && !several) {
       message += "; " + o.output +
                  " is unchanged; the rows up to the last checkpoint are kept in " +
-                 output.written_path() + ": make room and run again with --resume";
+                 file->written_path() + ": make room and run again with --resume";
     }
     return Unexpected{make_error("IO", message)};
   }
   if (interrupted_by != 0) {
     checkpoint();
-    output.close();
+    for (auto& file : files) file->close();
   } else {
     input_hash.update(input.buffer().substr(hashed));
-    if (!output.commit()) return Unexpected{make_error("IO", output.error())};
+    for (auto& file : files) {
+      if (!file->commit()) return Unexpected{make_error("IO", file->error())};
+    }
     if (output.resumable()) std::remove(resume_state_path(o.output).c_str());
   }
 
@@ -296,24 +367,39 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   facts.delta = o.delta;
   facts.schemas = schemas->cache->size();
   facts.schema_failures = schemas->cache->failures();
-  facts.rules_warnings = schemas->cache->rules_warnings();
-  if (artifacts) {
-    facts.artifacts =
-        ArtifactFacts{o.artifacts_dir, std::string(artifact_filter_name(o.artifacts_only)),
-                      o.artifacts_limit, at.artifact_matches, artifacts->written()};
-  }
-  check_run(o, summary, context.columns, facts);
   facts.interrupted = interrupted_by != 0;
   facts.resumed_rows = resumed_rows;
+  facts.rules_warnings = schemas->cache->rules_warnings();
   facts.provenance.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   BatchReport report;
-  report.summary = std::move(summary);
-  report.facts = std::move(facts);
+  for (size_t k = 0; k < summaries.size(); ++k) {
+    CandidateRun run;
+    run.column = names[k];
+    run.results = outputs[context.long_file ? 0 : k];
+    run.facts = facts;
+    run.facts.provenance.output = run.results;
+    if (artifacts[k]) {
+      run.facts.artifacts =
+          ArtifactFacts{artifacts[k]->dir(), std::string(artifact_filter_name(o.artifacts_only)),
+                        o.artifacts_limit, matches[k], artifacts[k]->written()};
+    }
+    ColumnMap columns = context.columns;  // the warnings name this candidate's column
+    if (several) columns.candidate = context.candidates[k];
+    check_run(o, summaries[k], columns, run.facts);
+    if (!checkpoint_error.empty()) run.facts.warnings.push_back(checkpoint_error);
+    run.summary = std::move(summaries[k]);
+    report.runs.push_back(std::move(run));
+  }
+  report.summary = report.runs[0].summary;
+  report.facts = report.runs[0].facts;
+  if (!several) {
+    report.facts.provenance.output = facts.provenance.output;
+    report.runs.clear();
+  }
   report.columns = std::move(context.columns);
   report.interrupted_by = interrupted_by;
   if (interrupted_by != 0) report.partial_results = output.written_path();
-  if (!checkpoint_error.empty()) report.facts.warnings.push_back(checkpoint_error);
   return report;
 }
 

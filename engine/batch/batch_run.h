@@ -31,6 +31,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
+#include "engine/batch/candidates.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/progress.h"
 #include "engine/batch/result_format.h"
@@ -68,6 +69,12 @@ struct BatchOptions {
   bool extract = true;    // find the candidate in LLM text (SEMANTICS stage 1)
 
   std::string output = "-";  // "-": stdout
+  // Several candidate columns scored in one pass (candidates.h): each gets its
+  // results (DIR/<column>.jsonl or .csv with `output_dir`; else one long file
+  // at `output`, each line with a run member) and its summary
+  // (BatchReport::runs). Not resumable. Empty: the candidate of `columns`.
+  CandidateColumns candidates;
+  std::string output_dir;
   OutputFormat output_format = OutputFormat::kJsonl;
   std::string artifacts_dir;  // empty: none
   ArtifactFilter artifacts_only = ArtifactFilter::kFail;
@@ -97,9 +104,19 @@ struct BatchOptions {
   double checkpoint_seconds = 1.0;
 };
 
-struct BatchReport {
+// One candidate column's part of a run of several.
+struct CandidateRun {
+  std::string column;
+  std::string results;  // its results file (shared by all in a long file)
   Summary summary;
-  RunFacts facts;  // with the gates' outcomes and the run's warnings
+  RunFacts facts;
+};
+
+struct BatchReport {
+  // With several candidate columns, the first's (each is in `runs`).
+  Summary summary;
+  RunFacts facts;                  // with the gates' outcomes and the run's warnings
+  std::vector<CandidateRun> runs;  // with several candidate columns, one per column, in order
   ColumnMap columns;
   int interrupted_by = 0;       // the signal that stopped the run; 0: it completed
   std::string partial_results;  // where the rows of an interrupted run are

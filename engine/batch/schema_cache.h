@@ -60,8 +60,8 @@
 namespace gqleval::batch {
 
 struct SchemaEntry {
-  std::string text;                                     // the row's schema text
-  uint64_t content_hash = 0;                            // io::hash64(text), for row keys
+  std::string text;           // the row's schema text
+  uint64_t content_hash = 0;  // io::hash64(text), for row keys
   // The schema's identity whatever its form, for reference hashes: the hash
   // of the built schema as printed, in canonical order (SDL in any layout or
   // order, with or without applied directives, or as introspection JSON, has

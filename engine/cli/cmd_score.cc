@@ -22,6 +22,7 @@
 #include "engine/cli/schema_flag.h"
 #include "engine/normalize/rewrites.h"
 #include "io/file.h"
+#include "io/json_writer.h"
 
 namespace gqleval::cli {
 namespace {
@@ -46,7 +47,17 @@ constexpr FlagSpec kFlags[] = {
     {"schema-col", "NAME", "The column with each row's schema text"},
     {"schema-path-col", "NAME", "The column with each row's schema file (relative to the input)"},
     {"reference-col", "NAME", "A reference column; several make several references", true},
-    {"candidate-col", "NAME", "The column with the model's answer"},
+    {"candidate-col", "NAME",
+     "The column with the model's answer; repeated: several answers per row, each scored in the "
+     "same pass",
+     true},
+    {"candidate-cols", "PATTERN",
+     "Candidate columns by a shell-style pattern over the column names ('ckpt_*'), in input "
+     "order",
+     true},
+    {"out-dir", "DIR",
+     "With several candidates: DIR/<column>.jsonl (or .csv) and DIR/<column>.summary.json for "
+     "each"},
     {"id-col", "NAME", "The column with the row id"},
     {"variables-col", "NAME", "The column with the row's variable values (JSON)"},
     {"group-by", "NAME", "Report the pass rate per value of this column", true},
@@ -152,6 +163,17 @@ batch::BatchOptions read_options(Args& args) {
   }
   if (args.ok()) o.input = args.positionals()[0];
   if (auto v = args.value("out")) o.output = *v;
+  const std::vector<std::string> candidates = args.values("candidate-col");
+  const std::vector<std::string> patterns = args.values("candidate-cols");
+  if (candidates.size() > 1 || !patterns.empty() || args.has("out-dir")) {
+    o.candidates = batch::CandidateColumns{candidates, patterns};
+    o.output_dir = args.value("out-dir").value_or("");
+    if (!o.output_dir.empty() && args.has("out")) args.fail("give --out or --out-dir, not both");
+    if (!o.output_dir.empty() && args.has("summary")) {
+      args.fail(
+          "--out-dir writes each candidate's summary beside its results; leave out --summary");
+    }
+  }
   if (auto v = args.value("out-format")) {
     if (*v == "csv") {
       o.output_format = batch::OutputFormat::kCsv;
@@ -164,6 +186,7 @@ batch::BatchOptions read_options(Args& args) {
   read_format_flag(args, o.input_format);
   o.schema = read_schema_flags(args);
   read_column_flags(args, o.columns);
+  if (o.candidates.given()) o.columns.candidate.clear();  // the engine resolves each
   o.columns.group_by = args.values("group-by");
   o.extract = !args.has("no-extract");
   if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
@@ -230,6 +253,36 @@ void report_interrupted(const batch::BatchOptions& o, const batch::BatchReport& 
                report.partial_results.c_str(), o.output.c_str(), again.c_str());
 }
 
+// The table (unless quiet), warnings, artifacts and unmet gates of one run on
+// stderr, headed by its candidate column when the run has several; whether
+// its gates are met.
+bool print_run(const batch::Summary& summary, const batch::RunFacts& facts, bool quiet,
+               const std::string& column) {
+  if (!column.empty() && !quiet) std::fprintf(stderr, "\n== candidate %s\n", column.c_str());
+  if (!quiet) std::fputs(batch::summary_table(summary, facts).c_str(), stderr);
+  // Warnings and unmet gates are printed even with --quiet: a nightly job's
+  // log must show them.
+  const std::string who = column.empty() ? std::string() : " (" + column + ")";
+  for (const std::string& warning : facts.warnings) {
+    std::fprintf(stderr, "\nWARNING%s: %s\n", who.c_str(), warning.c_str());
+  }
+  if (facts.artifacts && facts.artifacts->written < facts.artifacts->matched) {
+    std::fprintf(stderr, "artifacts: %llu of %llu rows written to %s (--artifacts-limit %llu)\n",
+                 static_cast<unsigned long long>(facts.artifacts->written),
+                 static_cast<unsigned long long>(facts.artifacts->matched),
+                 facts.artifacts->dir.c_str(),
+                 static_cast<unsigned long long>(facts.artifacts->limit));
+  }
+  bool met = true;
+  for (const batch::GateOutcome& g : facts.gates) {
+    if (g.met) continue;
+    met = false;
+    std::fprintf(stderr, "gqleval score: %s%s %.6g is under %.6g (--fail-under)\n",
+                 g.metric.c_str(), who.c_str(), g.value, g.threshold);
+  }
+  return met;
+}
+
 }  // namespace
 
 int run_score(std::span<char* const> argv) {
@@ -261,34 +314,40 @@ int run_score(std::span<char* const> argv) {
     std::fprintf(stderr, "gqleval score: %s\n", report.error().message.c_str());
     return kExitUsage;
   }
-  const batch::RunFacts& facts = report->facts;
-  if (!args.has("quiet")) std::fputs(batch::summary_table(report->summary, facts).c_str(), stderr);
-  // Warnings and unmet gates are printed even with --quiet: a nightly job's
-  // log must show them.
-  for (const std::string& warning : facts.warnings) {
-    std::fprintf(stderr, "\nWARNING: %s\n", warning.c_str());
+  const bool quiet = args.has("quiet");
+  const std::string task = args.value("task").value_or(file_stem(o.input));
+  auto summary_text = [&](const batch::Summary& summary, const batch::RunFacts& facts,
+                          const std::string& name) {
+    return summary_format == "lm-eval" ? batch::summary_lm_eval_json(summary, facts, name)
+                                       : batch::summary_json(summary, facts);
+  };
+  bool gates_met = true;
+  std::vector<std::pair<std::string, std::string>> summaries;  // path, text
+  if (report->runs.empty()) {
+    gates_met = print_run(report->summary, report->facts, quiet, "");
+    if (summary_path) {
+      summaries.emplace_back(*summary_path, summary_text(report->summary, report->facts, task));
+    }
+  } else {
+    std::string lines;  // a long file's summaries, one line each with its run
+    for (const batch::CandidateRun& run : report->runs) {
+      gates_met = print_run(run.summary, run.facts, quiet, run.column) && gates_met;
+      std::string text = summary_text(run.summary, run.facts, run.column);
+      if (!o.output_dir.empty()) {
+        summaries.emplace_back(o.output_dir + "/" + run.column + ".summary.json", std::move(text));
+      } else {
+        std::string member = "\"run\":";
+        io::append_json_string(member, run.column);
+        member += ',';
+        text.insert(1, member);
+        lines += text;
+      }
+    }
+    if (o.output_dir.empty() && summary_path) summaries.emplace_back(*summary_path, lines);
   }
-  if (facts.artifacts && facts.artifacts->written < facts.artifacts->matched) {
-    std::fprintf(stderr, "artifacts: %llu of %llu rows written to %s (--artifacts-limit %llu)\n",
-                 static_cast<unsigned long long>(facts.artifacts->written),
-                 static_cast<unsigned long long>(facts.artifacts->matched),
-                 facts.artifacts->dir.c_str(),
-                 static_cast<unsigned long long>(facts.artifacts->limit));
-  }
-  for (const batch::GateOutcome& g : facts.gates) {
-    if (g.met) continue;
-    std::fprintf(stderr, "gqleval score: %s %.6g is under %.6g (--fail-under)\n", g.metric.c_str(),
-                 g.value, g.threshold);
-  }
-  if (summary_path) {
-    const std::string text =
-        summary_format == "lm-eval"
-            ? batch::summary_lm_eval_json(report->summary, facts,
-                                          args.value("task").value_or(file_stem(o.input)))
-            : batch::summary_json(report->summary, facts);
-    if (!io::write_file(*summary_path, text)) {
-      std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n",
-                   summary_path->c_str());
+  for (const auto& [path, text] : summaries) {
+    if (!io::write_file(path, text)) {
+      std::fprintf(stderr, "gqleval score: cannot write the summary to %s\n", path.c_str());
       return kExitUsage;
     }
   }
@@ -296,7 +355,7 @@ int run_score(std::span<char* const> argv) {
     report_interrupted(o, *report, argv);
     return 128 + report->interrupted_by;
   }
-  return report->gates_met() ? kExitOk : kExitNegative;
+  return gates_met ? kExitOk : kExitNegative;
 }
 
 }  // namespace gqleval::cli

@@ -81,6 +81,7 @@ class ArtifactWriter {
 
   // Rows whose folders are kept, once the run is over.
   uint64_t written() const;
+  const std::string& dir() const { return settings_.dir; }
 
   // For a resumed run that starts at `first_row`: the folders of earlier rows
   // that are in DIR are kept (and count toward the limit), those of later

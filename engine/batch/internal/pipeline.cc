@@ -1,5 +1,6 @@
 #include "engine/batch/internal/pipeline.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -19,8 +20,8 @@ namespace flow = tbb::flow;
 struct Shard {
   uint64_t seq = 0;
   io::RecordShard records;
-  std::string out;
-  RowTally tally;
+  std::vector<std::string> outs;
+  std::vector<RowTally> tallies;
 };
 
 // Shards are recycled, so their vectors and buffers keep their capacity and a
@@ -65,6 +66,8 @@ unsigned run_pipeline(BatchInput& input, const PipelineOptions& o,
         return nullptr;
       }
       Shard* s = pool.take();
+      s->outs.resize(std::max<size_t>(o.out_streams, 1));
+      s->tallies.resize(std::max<size_t>(o.tally_streams, 1));
       if (!input.next_shard(limits, s->records)) {
         pool.give_back(s);
         fc.stop();
@@ -77,14 +80,14 @@ unsigned run_pipeline(BatchInput& input, const PipelineOptions& o,
     flow::function_node<Shard*, Shard*> worker(g, flow::unlimited, [&](Shard* s) {
       // The source's nullptr after fc.stop() is never sent on; the analyzer
       // cannot see that through the flow graph.
-      s->out.clear();  // NOLINT(clang-analyzer-core.CallAndMessage)
-      s->tally.clear();
-      workers.local()->process(s->records, s->out, s->tally);
+      for (std::string& out : s->outs) out.clear();  // NOLINT(clang-analyzer-core.CallAndMessage)
+      for (RowTally& tally : s->tallies) tally.clear();
+      workers.local()->process_streams(s->records, s->outs, s->tallies);
       return s;
     });
     flow::sequencer_node<Shard*> sequencer(g, [](Shard* const& s) { return s->seq; });
     flow::function_node<Shard*, flow::continue_msg> writer(g, flow::serial, [&](Shard* s) {
-      sink(ShardDone{s->out, s->tally, s->records.records.size(),
+      sink(ShardDone{s->outs[0], s->tallies[0], s->outs, s->tallies, s->records.records.size(),
                      static_cast<size_t>(s->records.records.back().end)});
       pool.give_back(s);
       return flow::continue_msg();

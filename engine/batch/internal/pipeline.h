@@ -20,7 +20,9 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "engine/batch/batch_input.h"
 #include "engine/batch/summary.h"
@@ -35,6 +37,13 @@ class ShardWorker {
  public:
   virtual ~ShardWorker() = default;
   virtual void process(const io::RecordShard& shard, std::string& out, RowTally& tally) = 0;
+  // A run of several streams (PipelineOptions): one result text and one
+  // tally each (e.g. one per candidate column). The default serves a worker
+  // of one stream.
+  virtual void process_streams(const io::RecordShard& shard, std::span<std::string> outs,
+                               std::span<RowTally> tallies) {
+    process(shard, outs[0], tallies[0]);
+  }
 };
 
 struct PipelineOptions {
@@ -45,12 +54,18 @@ struct PipelineOptions {
   // read; the shards in flight are finished and handed to the sink, in
   // order, as usual. Empty: the run reads its whole input.
   std::function<bool()> stop;
+  // Result texts and tallies per shard (at least 1 each), for a worker of
+  // several streams (ShardWorker::process_streams).
+  size_t out_streams = 1;
+  size_t tally_streams = 1;
 };
 
 // What the sink is given for each shard, in input order.
 struct ShardDone {
-  const std::string& out;
-  const RowTally& tally;
+  const std::string& out;  // outs[0]
+  const RowTally& tally;   // tallies[0]
+  std::span<const std::string> outs;
+  std::span<const RowTally> tallies;
   size_t records = 0;    // rows in the shard
   size_t input_end = 0;  // byte offset in the input where the shard ends
 };

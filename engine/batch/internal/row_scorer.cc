@@ -6,11 +6,45 @@ RowScorer::RowScorer(const BatchContext& context)
     : context_(context),
       reader_(*context.input),
       schemas_(context.schemas, context.columns),
-      keys_(context.columns) {}
+      keys_(context.columns) {
+  if (context.candidates.empty()) {
+    one_candidate_.push_back(context.columns.candidate);
+    candidates_ = one_candidate_;
+  } else {
+    candidates_ = context.candidates;
+  }
+}
 
 void RowScorer::process(const io::RecordShard& shard, std::string& out, RowTally& tally) {
+  process_streams(shard, std::span(&out, 1), std::span(&tally, 1));
+}
+
+void RowScorer::process_streams(const io::RecordShard& shard, std::span<std::string> outs,
+                                std::span<RowTally> tallies) {
   for (size_t i = 0; i < shard.records.size(); ++i) {
-    score_row(shard.first_record + i, shard.records[i], out, tally);
+    score_row(shard.first_record + i, shard.records[i], outs, tallies);
+  }
+}
+
+namespace {
+
+// The run member of a line: the candidate's name in a long file.
+std::string_view run_name(const BatchContext& context, const Column& candidate) {
+  return context.long_file ? std::string_view(candidate.name) : std::string_view{};
+}
+
+}  // namespace
+
+void RowScorer::bad_row(uint64_t row, const io::RecordSpan& span, std::span<std::string> outs,
+                        std::span<RowTally> tallies) {
+  Diagnostic d = reader_.diagnostic();
+  d.rule = std::string(reader_.reason());
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    RowKey key = keys_.of_bad(row, span, reader_);
+    key.run = run_name(context_, candidates_[k]);
+    append_bad_row(outs[context_.long_file ? 0 : k], context_.format, key, d, context_.mode);
+    tallies[k].add(kBadRow, 0);
+    add_tags(tallies[k], false, true);
   }
 }
 
@@ -23,15 +57,11 @@ void RowScorer::add_tags(RowTally& tally, bool pass, bool bad) {
   }
 }
 
-void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string& out,
-                          RowTally& tally) {
+void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<std::string> outs,
+                          std::span<RowTally> tallies) {
   const ColumnMap& c = context_.columns;
   if (!reader_.read(span)) {
-    Diagnostic d = reader_.diagnostic();
-    d.rule = std::string(reader_.reason());
-    append_bad_row(out, context_.format, keys_.of_bad(row, span, reader_), d, context_.mode);
-    tally.add(kBadRow, 0);
-    add_tags(tally, false, true);
+    bad_row(row, span, outs, tallies);
     return;
   }
 
@@ -46,28 +76,32 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::string&
       reference_columns_.push_back(static_cast<uint32_t>(k));
     }
   }
-  const std::string_view candidate = reader_.cell(c.candidate);
   const SchemaEntry& schema = schemas_.get(reader_);
   const uint64_t content = RowKeys::reference_hash(schema.content_hash, references_);
   const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, references_);
-  const RowKey key = keys_.of_score(row, span, reader_, content, reference_hash, candidate);
-
   // Variables that are not a JSON object make the row malformed (not its
-  // queries invalid): checked once, before either query is read.
+  // queries invalid): checked once, before any query is read.
   const std::string_view variables = trim_cell(reader_.cell(c.variables));
-  if (auto bad = variables_check_.check_json(variables)) {
-    append_bad_row(out, context_.format, key,
-                   make_error("invalid_variables", "the variables cell: " + bad->message,
-                              SourcePos{static_cast<uint32_t>(span.line), 1}),
-                   context_.mode);
-    tally.add(kBadRow, 0);
-    add_tags(tally, false, true);
-    return;
-  }
-  if (context_.mode == ScoreMode::kSubset) {
-    subset_pair(schema, candidate, variables, key, out, tally);
-  } else {
-    score_pair(schema, candidate, variables, row, key, out, tally);
+  const auto bad_variables = variables_check_.check_json(variables);
+  for (size_t k = 0; k < candidates_.size(); ++k) {
+    const std::string_view candidate = reader_.cell(candidates_[k]);
+    const RowKey key = keys_.of_score(row, span, reader_, content, reference_hash, candidate,
+                                      run_name(context_, candidates_[k]));
+    std::string& out = outs[context_.long_file ? 0 : k];
+    RowTally& tally = tallies[k];
+    if (bad_variables) {
+      append_bad_row(
+          out, context_.format, key,
+          make_error("invalid_variables", "the variables cell: " + bad_variables->message,
+                     SourcePos{static_cast<uint32_t>(span.line), 1}),
+          context_.mode);
+      tally.add(kBadRow, 0);
+      add_tags(tally, false, true);
+    } else if (context_.mode == ScoreMode::kSubset) {
+      subset_pair(schema, candidate, variables, key, out, tally);
+    } else {
+      score_pair(schema, candidate, variables, row, key, context_.artifacts[k], out, tally);
+    }
   }
 }
 
@@ -86,7 +120,7 @@ void RowScorer::to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>
 
 void RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
                            std::string_view variables, uint64_t row, const RowKey& key,
-                           std::string& out, RowTally& tally) {
+                           ArtifactWriter* artifacts, std::string& out, RowTally& tally) {
   score::ScoreOptions options = context_.options;
   options.normalize.variables_json = variables;
   score::PairResult result =
@@ -97,7 +131,6 @@ void RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate
   append_row_result(out, context_.format, key, result);
   tally.add(outcome_of(result.verdict), result.f1);
   add_tags(tally, result.pass, false);
-  ArtifactWriter* artifacts = context_.artifacts;
   if (artifacts != nullptr && artifacts->picks(result.pass)) {
     ++tally.artifact_matches;
     artifacts->write(row, schema, references_, candidate, options, result);

@@ -9,17 +9,22 @@
 //   asks: score::Scorer, or score::SubsetComparer for a subset run) ->
 //   append the result.
 //
-// Every record yields exactly one result, in record order, whatever happens
-// to it. One RowScorer per worker thread: it owns the scoring workspace
-// (score::Scorer), the record reader and the schema lookup, all reused
-// from row to row, so a steady run does no heap allocation per row beyond
-// growing the shard's output buffer (and the diagnostics of failing rows).
-// The result of a row depends only on the row and the run's options, never
-// on which worker scored it or what it scored before.
+// Every record yields exactly one result per candidate column, in record
+// order, whatever happens to it. With several candidate columns
+// (BatchContext::candidates) the row is read, its schema found and its
+// references collected and hashed once, then each candidate is scored
+// against them into its own tally and, in a run of one file per candidate,
+// its own text (a long file gets each row's lines in candidate order, with
+// a run member); a malformed row is a bad_row for every candidate. One RowScorer per worker thread:
+// it owns the scoring workspace (score::Scorer), the record reader and the schema lookup, all
+// reused from row to row, so a steady run does no heap allocation per row beyond growing the
+// shard's output buffer (and the diagnostics of failing rows). The result of a row depends only on
+// the row and the run's options, never on which worker scored it or what it scored before.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,7 +53,13 @@ struct BatchContext {
   score::ScoreOptions options;  // per run; variables come per row
   score::SubsetOptions subset;  // the same for a subset run
   OutputFormat format = OutputFormat::kJsonl;
-  ArtifactWriter* artifacts = nullptr;  // null unless the run writes artifacts (thread-safe)
+  // Several candidate columns (empty: the one of `columns`); `long_file`:
+  // they share one text, each line with its candidate's name as run.
+  std::vector<Column> candidates;
+  bool long_file = false;
+  // Per candidate (one when there are no `candidates`); null where the run
+  // writes no artifacts (thread-safe).
+  std::vector<ArtifactWriter*> artifacts;
 };
 
 class RowScorer final : public ShardWorker {
@@ -59,14 +70,22 @@ class RowScorer final : public ShardWorker {
 
   // Appends one result per record of the shard to out, and counts them.
   void process(const io::RecordShard& shard, std::string& out, RowTally& tally) override;
+  // The same with a text (one, or one per candidate) and a tally per
+  // candidate.
+  void process_streams(const io::RecordShard& shard, std::span<std::string> outs,
+                       std::span<RowTally> tallies) override;
 
   // One record, the `row`-th data row of the input.
-  void score_row(uint64_t row, const io::RecordSpan& span, std::string& out, RowTally& tally);
+  void score_row(uint64_t row, const io::RecordSpan& span, std::span<std::string> outs,
+                 std::span<RowTally> tallies);
 
  private:
   void add_tags(RowTally& tally, bool pass, bool bad);
+  void bad_row(uint64_t row, const io::RecordSpan& span, std::span<std::string> outs,
+               std::span<RowTally> tallies);
   void score_pair(const SchemaEntry& schema, std::string_view candidate, std::string_view variables,
-                  uint64_t row, const RowKey& key, std::string& out, RowTally& tally);
+                  uint64_t row, const RowKey& key, ArtifactWriter* artifacts, std::string& out,
+                  RowTally& tally);
   void subset_pair(const SchemaEntry& schema, std::string_view candidate,
                    std::string_view variables, const RowKey& key, std::string& out,
                    RowTally& tally);
@@ -83,6 +102,8 @@ class RowScorer final : public ShardWorker {
   // what it derived from a schema while it is given the same address.
   std::shared_ptr<const schema::Schema> subset_schema_;
   normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
+  std::vector<Column> one_candidate_;            // the map's, when the run has no candidates list
+  std::span<const Column> candidates_;
   std::vector<std::string_view> references_;
   std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
 };

@@ -6,9 +6,42 @@
 #include "io/file.h"
 
 namespace gqleval::batch {
+namespace {
+
+// The candidate columns of a run of several, each resolved as a lone
+// candidate would be (so a JSON Lines path works, and a missing column is
+// the same error), and the map with the first of them.
+Result<ColumnMap, Diagnostic> resolve_candidates(const BatchInput& input, ColumnSpec spec,
+                                                 bool schema_given, const CandidateColumns& request,
+                                                 std::vector<Column>& out) {
+  const bool paths = input.format() == InputFormat::kJsonl;
+  auto names = expand_candidates(input.column_names(), request, spec.option_name);
+  if (!names) return Unexpected{std::move(names.error())};
+  ColumnMap first;
+  for (size_t i = 0; i < names->size(); ++i) {
+    spec.candidate = (*names)[i];
+    // A later candidate that the first's map gave another role is refused
+    // as such (resolving it would only move that role elsewhere, or fail).
+    if (i > 0) {
+      const Column named{(*names)[i], 0, {}};
+      if (auto error = check_candidates(first, std::span(&named, 1))) {
+        return Unexpected{std::move(*error)};
+      }
+    }
+    auto map = resolve_columns(input.column_names(), spec, schema_given, RowKind::kScore, paths);
+    if (!map) return Unexpected{std::move(map.error())};
+    out.push_back(map->candidate);
+    if (i == 0) first = std::move(*map);
+  }
+  return first;
+}
+
+}  // namespace
+
 Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
                                            size_t max_field_bytes, const ColumnSpec& spec,
-                                           bool schema_given, RowKind kind) {
+                                           bool schema_given, RowKind kind,
+                                           const CandidateColumns* candidates) {
   const std::string name = path == "-" ? std::string("standard input") : path;
   auto input = BatchInput::open(path, format, max_field_bytes);
   if (!input) {
@@ -16,8 +49,11 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
     if (d.rule != "IO") d.message = name + ": " + d.message;
     return Unexpected{std::move(d)};
   }
-  auto columns = resolve_columns(input->column_names(), spec, schema_given, kind,
-                                 input->format() == InputFormat::kJsonl);
+  std::vector<Column> several;
+  auto columns = candidates != nullptr
+                     ? resolve_candidates(*input, spec, schema_given, *candidates, several)
+                     : resolve_columns(input->column_names(), spec, schema_given, kind,
+                                       input->format() == InputFormat::kJsonl);
   if (!columns) {
     Diagnostic d = std::move(columns.error());
     d.message = name + ": " + d.message;
@@ -37,7 +73,7 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
                                      "in the input, or leave it out"))};
     }
   }
-  return OpenedInput{std::move(*input), std::move(*columns)};
+  return OpenedInput{std::move(*input), std::move(*columns), std::move(several)};
 }
 
 Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,

@@ -13,6 +13,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
+#include "engine/batch/candidates.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/internal/output_file.h"
 #include "engine/batch/internal/row_schema.h"
@@ -25,10 +26,15 @@ namespace gqleval::batch {
 struct OpenedInput {
   BatchInput input;
   ColumnMap columns;
+  std::vector<Column> candidates;  // with several candidate columns
 };
+// With `candidates` (a score run of several candidate columns: candidates.h),
+// the map's candidate is the first of them and OpenedInput::candidates holds
+// them all.
 Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
                                            size_t max_field_bytes, const ColumnSpec& spec,
-                                           bool schema_given, RowKind kind);
+                                           bool schema_given, RowKind kind,
+                                           const CandidateColumns* candidates = nullptr);
 
 // The schema cache, the run's one schema (read from the `schema` sources when
 // there are some: sources/schema_sources.h) and the schema files named per row (relative to the

@@ -1,0 +1,173 @@
+// `gqleval score` with several candidate columns (#13): one pass over a wide
+// file gives, per candidate, the very bytes a run of that candidate alone
+// gives (results and summary up to its provenance), in an output folder or
+// as one long file with a run member; patterns select columns; selections
+// that cannot be meant are refused with the input's columns.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/batch/batch_test_util.h"
+#include "io/csv.h"
+#include "io/csv_writer.h"
+
+namespace gqleval::batch {
+namespace {
+
+using testing::lines_of;
+using testing::read_file;
+using testing::ScratchDir;
+using testing::write_file;
+
+const std::string kGenerated = std::string(GQLEVAL_SOURCE_DIR) + "/datasets/generated/";
+const std::vector<std::string> kRuns = {"ckpt_a", "ckpt_b", "ckpt_c"};
+
+struct CliRun {
+  int status = -1;
+  std::string err;
+};
+
+CliRun gqleval(const std::string& args, const ScratchDir& dir) {
+  const std::string command = "cd " + dir.path().string() + " && " + GQLEVAL_BINARY + " " + args +
+                              " >" + dir.file("out.txt") + " 2>" + dir.file("err.txt");
+  const int raw = std::system(command.c_str());
+  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(dir.file("err.txt"))};
+}
+
+// The generated sample as a wide file: three answers per row (the sample's
+// candidate, the reference itself, the next row's candidate), then a record
+// whose quote never closes.
+void write_wide(const ScratchDir& dir) {
+  auto rows = io::parse_csv(read_file(kGenerated + "sample.csv"));
+  ASSERT_TRUE(rows.ok());
+  const std::vector<std::string>& head = (*rows)[0].fields;
+  auto col = [&](std::string_view name) {
+    return static_cast<size_t>(std::find(head.begin(), head.end(), name) - head.begin());
+  };
+  std::string out = "id,schema_path,reference,ckpt_a,ckpt_b,ckpt_c,variables,transform\n";
+  for (size_t i = 1; i < rows->size(); ++i) {
+    const std::vector<std::string>& f = (*rows)[i].fields;
+    const std::vector<std::string>& next = (*rows)[i + 1 < rows->size() ? i + 1 : 1].fields;
+    const std::string cells[] = {f[col("id")],        kGenerated + f[col("schema_path")],
+                                 f[col("reference")], f[col("candidate")],
+                                 f[col("reference")], next[col("candidate")],
+                                 f[col("variables")], f[col("transform")]};
+    for (size_t c = 0; c < std::size(cells); ++c) {
+      if (c != 0) out.push_back(',');
+      io::append_csv_field(out, cells[c]);
+    }
+    out.push_back('\n');
+  }
+  out += "999,\"never closed\n";
+  write_file(dir.file("wide.csv"), out);
+}
+
+// A summary without its last members, pairs_per_second and provenance (when
+// and how the process ran).
+std::string figures(const std::string& summary) {
+  return summary.substr(0, summary.find("\"pairs_per_second\""));
+}
+
+TEST(CliCandidates, EachCandidateGetsTheBytesOfItsOwnRun) {
+  ScratchDir dir;
+  write_wide(dir);
+  for (const char* format : {"jsonl", "csv"}) {
+    const std::string flags = std::string(" --group-by transform --keep-col transform -q -j 2 ") +
+                              "--out-format " + format;
+    CliRun all = gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d" + flags, dir);
+    ASSERT_EQ(all.status, 0) << all.err;
+    for (const std::string& run : kRuns) {
+      const std::string single = run + "." + format;
+      CliRun one = gqleval("score wide.csv --candidate-col " + run + " -o " + single +
+                               " --summary " + run + ".summary.json" + flags,
+                           dir);
+      ASSERT_EQ(one.status, 0) << one.err;
+      const std::string results = read_file(dir.file(single));
+      if (format[0] == 'j') {
+        EXPECT_EQ(std::count(results.begin(), results.end(), '\n'), 301);
+      }
+      EXPECT_TRUE(read_file(dir.file("d/" + single)) == results) << run << " " << format;
+      const std::string summary = read_file(dir.file(run + ".summary.json"));
+      EXPECT_NE(summary.find("\"bad_row\":{\"count\":1,"), std::string::npos);
+      EXPECT_EQ(figures(read_file(dir.file("d/" + run + ".summary.json"))), figures(summary));
+    }
+  }
+}
+
+TEST(CliCandidates, OneLongFileHoldsEveryRowOnceForEachCandidateInOrder) {
+  ScratchDir dir;
+  write_wide(dir);
+  CliRun all = gqleval(
+      "score wide.csv --candidate-col ckpt_c --candidate-col ckpt_a -o long.jsonl "
+      "--summary long.summary.jsonl -q",
+      dir);
+  ASSERT_EQ(all.status, 0) << all.err;
+  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_c -o c.jsonl -q", dir).status, 0);
+  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_a -o a.jsonl -q", dir).status, 0);
+  const std::vector<std::string> lines = lines_of(read_file(dir.file("long.jsonl")));
+  const std::vector<std::string> c = lines_of(read_file(dir.file("c.jsonl")));
+  const std::vector<std::string> a = lines_of(read_file(dir.file("a.jsonl")));
+  ASSERT_EQ(lines.size(), 2 * c.size());
+  for (size_t i = 0; i < c.size(); ++i) {
+    std::string first = lines[2 * i];
+    std::string second = lines[2 * i + 1];
+    const std::string run_c = ",\"run\":\"ckpt_c\"";
+    const std::string run_a = ",\"run\":\"ckpt_a\"";
+    ASSERT_NE(first.find(run_c), std::string::npos) << first;
+    ASSERT_NE(second.find(run_a), std::string::npos) << second;
+    first.erase(first.find(run_c), run_c.size());
+    second.erase(second.find(run_a), run_a.size());
+    EXPECT_EQ(first, c[i]);
+    EXPECT_EQ(second, a[i]);
+  }
+  const std::vector<std::string> summaries = lines_of(read_file(dir.file("long.summary.jsonl")));
+  ASSERT_EQ(summaries.size(), 2u);
+  EXPECT_EQ(summaries[0].rfind("{\"run\":\"ckpt_c\",\"results_version\":", 0), 0u);
+  EXPECT_EQ(summaries[1].rfind("{\"run\":\"ckpt_a\",\"results_version\":", 0), 0u);
+}
+
+TEST(CliCandidates, SelectionsThatCannotBeMeantAreRefused) {
+  ScratchDir dir;
+  write_wide(dir);
+  const std::string columns =
+      "the input has the columns: id, schema_path, reference, ckpt_a, ckpt_b, ckpt_c, "
+      "variables, transform\n";
+  CliRun none = gqleval("score wide.csv --candidate-cols 'model_*' --out-dir d", dir);
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.err,
+            "gqleval score: wide.csv: no column matches --candidate-cols 'model_*'; " + columns);
+  CliRun twice =
+      gqleval("score wide.csv --candidate-cols 'ckpt_*' --candidate-col ckpt_b -o x.jsonl", dir);
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_EQ(twice.err,
+            "gqleval score: wide.csv: the candidate column 'ckpt_b' is selected twice (named "
+            "again, or matched by a pattern too); each candidate is scored once\n");
+  CliRun both =
+      gqleval("score wide.csv --reference-col ckpt_a --candidate-cols 'ckpt_*' --out-dir d", dir);
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("ckpt_a"), std::string::npos) << both.err;
+  CliRun schema =
+      gqleval("score wide.csv --candidate-col ckpt_a --candidate-cols '*_path' --out-dir d", dir);
+  EXPECT_EQ(schema.status, 2);
+  EXPECT_EQ(schema.err,
+            "gqleval score: wide.csv: the column 'schema_path' is both the schema path column "
+            "and a candidate column: leave it out of the candidates, or name the columns of each "
+            "role\n");
+  CliRun out = gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d -o x.jsonl", dir);
+  EXPECT_EQ(out.status, 2);
+  EXPECT_NE(out.err.find("give --out or --out-dir, not both"), std::string::npos) << out.err;
+  CliRun resume = gqleval("score wide.csv --candidate-cols 'ckpt_*' -o x.jsonl --resume", dir);
+  EXPECT_EQ(resume.status, 2);
+  EXPECT_NE(resume.err.find("--resume is not available with several candidate columns"),
+            std::string::npos)
+      << resume.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("d")));
+}
+
+}  // namespace
+}  // namespace gqleval::batch
