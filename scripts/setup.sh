@@ -5,8 +5,8 @@
 #      truth (gt_query_2), that answer scored against the reference (gt_query);
 #   2. three SYNTHETIC "checkpoints" made from the NL2GQL references by the
 #      labelled row generator (no model wrote them; seeded, 45/60/75% correct
-#      rewrites, the rest labelled mutations), each scored, then compared by
-#      gqleval report: the leaderboard on the terminal and an HTML report.
+#      rewrites, the rest labelled mutations), scored in one pass, then compared
+#      by gqleval report: the leaderboard on the terminal and an HTML report.
 # Idempotent: re-running reuses the build directory and rewrites the results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,12 +35,10 @@ echo
 echo "setup: 2/2 three SYNTHETIC checkpoints (generated from the NL2GQL references, not model output)"
 ckpt=results/checkpoints
 python3 scripts/make_checkpoints.py build/gqleval-generate "$ckpt"
-mkdir -p "$ckpt/runs"
-for k in 1 2 3; do
-  "$gqleval" score "$ckpt/checkpoints.csv" --candidate-col "ckpt_$k" --keep-col reference \
-    --keep-col "ckpt_$k" --keep-col hops --quiet --out "$ckpt/runs/ckpt_$k.jsonl" \
-    --summary "$ckpt/runs/ckpt_$k.summary.json"
-done
+# The three columns in one pass (the schema and the row read once), one results
+# file and summary per column in runs/; the texts kept for the report.
+"$gqleval" score "$ckpt/checkpoints.csv" --candidate-cols 'ckpt_*' --keep-col reference \
+  --keep-col hops --keep-col ckpt_1 --keep-col ckpt_2 --keep-col ckpt_3 --quiet --out-dir "$ckpt/runs"
 "$gqleval" report "$ckpt/runs" --group-by hops --show 3 \
   --title "SYNTHETIC checkpoints: answers generated from the NL2GQL references, not by a model" \
   --html "$ckpt/report.html" --json "$ckpt/report.json" --markdown "$ckpt/report.md"
