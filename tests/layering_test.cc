@@ -38,9 +38,12 @@ const std::map<std::string, std::set<std::string>> kLayers = {
       "kernels", "io"}},
     {"engine/sources",
      {"engine/introspection", "engine/schema", "engine/graphql", "engine/base", "io"}},
+    // The batch engine runs every row kind: score and validate rows, and
+    // calls rows (engine/calls, over engine/python).
     {"engine/batch",
-     {"engine/sources", "engine/introspection", "engine/score", "engine/normalize",
-      "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
+     {"engine/sources", "engine/introspection", "engine/score", "engine/calls", "engine/python",
+      "engine/normalize", "engine/validate", "engine/schema", "engine/graphql", "engine/base",
+      "kernels", "io"}},
     {"engine/report",
      {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/normalize",
       "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
