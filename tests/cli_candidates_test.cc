@@ -4,7 +4,6 @@
 // as one long file with a run member; patterns select columns; selections
 // that cannot be meant are refused with the input's columns.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -15,6 +14,7 @@
 #include "engine/batch/batch_test_util.h"
 #include "io/csv.h"
 #include "io/csv_writer.h"
+#include "tests/support/cli_runner.h"
 
 namespace gqleval::batch {
 namespace {
@@ -27,16 +27,9 @@ using testing::write_file;
 const std::string kGenerated = std::string(GQLEVAL_SOURCE_DIR) + "/datasets/generated/";
 const std::vector<std::string> kRuns = {"ckpt_a", "ckpt_b", "ckpt_c"};
 
-struct CliRun {
-  int status = -1;
-  std::string err;
-};
-
-CliRun gqleval(const std::string& args, const ScratchDir& dir) {
-  const std::string command = "cd " + dir.path().string() + " && " + GQLEVAL_BINARY + " " + args +
-                              " >" + dir.file("out.txt") + " 2>" + dir.file("err.txt");
-  const int raw = std::system(command.c_str());
-  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(dir.file("err.txt"))};
+// `cd DIR && gqleval ARGS`.
+cli_test::CommandRun gqleval(const std::string& args, const ScratchDir& dir) {
+  return cli_test::run_gqleval(dir.path().string() + "/", args);
 }
 
 // The generated sample as a wide file: three answers per row (the sample's
@@ -79,14 +72,15 @@ TEST(CliCandidates, EachCandidateGetsTheBytesOfItsOwnRun) {
   for (const char* format : {"jsonl", "csv"}) {
     const std::string flags = std::string(" --group-by transform --keep-col transform -q -j 2 ") +
                               "--out-format " + format;
-    CliRun all = gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d" + flags, dir);
-    ASSERT_EQ(all.status, 0) << all.err;
+    cli_test::CommandRun all =
+        gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d" + flags, dir);
+    ASSERT_EQ(all.exit_code, 0) << all.err;
     for (const std::string& run : kRuns) {
       const std::string single = run + "." + format;
-      CliRun one = gqleval("score wide.csv --candidate-col " + run + " -o " + single +
-                               " --summary " + run + ".summary.json" + flags,
-                           dir);
-      ASSERT_EQ(one.status, 0) << one.err;
+      cli_test::CommandRun one = gqleval("score wide.csv --candidate-col " + run + " -o " + single +
+                                             " --summary " + run + ".summary.json" + flags,
+                                         dir);
+      ASSERT_EQ(one.exit_code, 0) << one.err;
       const std::string results = read_file(dir.file(single));
       if (format[0] == 'j') {
         EXPECT_EQ(std::count(results.begin(), results.end(), '\n'), 301);
@@ -102,13 +96,13 @@ TEST(CliCandidates, EachCandidateGetsTheBytesOfItsOwnRun) {
 TEST(CliCandidates, OneLongFileHoldsEveryRowOnceForEachCandidateInOrder) {
   ScratchDir dir;
   write_wide(dir);
-  CliRun all = gqleval(
+  cli_test::CommandRun all = gqleval(
       "score wide.csv --candidate-col ckpt_c --candidate-col ckpt_a -o long.jsonl "
       "--summary long.summary.jsonl -q",
       dir);
-  ASSERT_EQ(all.status, 0) << all.err;
-  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_c -o c.jsonl -q", dir).status, 0);
-  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_a -o a.jsonl -q", dir).status, 0);
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_c -o c.jsonl -q", dir).exit_code, 0);
+  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_a -o a.jsonl -q", dir).exit_code, 0);
   const std::vector<std::string> lines = lines_of(read_file(dir.file("long.jsonl")));
   const std::vector<std::string> c = lines_of(read_file(dir.file("c.jsonl")));
   const std::vector<std::string> a = lines_of(read_file(dir.file("a.jsonl")));
@@ -137,32 +131,34 @@ TEST(CliCandidates, SelectionsThatCannotBeMeantAreRefused) {
   const std::string columns =
       "the input has the columns: id, schema_path, reference, ckpt_a, ckpt_b, ckpt_c, "
       "variables, transform\n";
-  CliRun none = gqleval("score wide.csv --candidate-cols 'model_*' --out-dir d", dir);
-  EXPECT_EQ(none.status, 2);
+  cli_test::CommandRun none = gqleval("score wide.csv --candidate-cols 'model_*' --out-dir d", dir);
+  EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.err,
             "gqleval score: wide.csv: no column matches --candidate-cols 'model_*'; " + columns);
-  CliRun twice =
+  cli_test::CommandRun twice =
       gqleval("score wide.csv --candidate-cols 'ckpt_*' --candidate-col ckpt_b -o x.jsonl", dir);
-  EXPECT_EQ(twice.status, 2);
+  EXPECT_EQ(twice.exit_code, 2);
   EXPECT_EQ(twice.err,
             "gqleval score: wide.csv: the candidate column 'ckpt_b' is selected twice (named "
             "again, or matched by a pattern too); each candidate is scored once\n");
-  CliRun both =
+  cli_test::CommandRun both =
       gqleval("score wide.csv --reference-col ckpt_a --candidate-cols 'ckpt_*' --out-dir d", dir);
-  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("ckpt_a"), std::string::npos) << both.err;
-  CliRun schema =
+  cli_test::CommandRun schema =
       gqleval("score wide.csv --candidate-col ckpt_a --candidate-cols '*_path' --out-dir d", dir);
-  EXPECT_EQ(schema.status, 2);
+  EXPECT_EQ(schema.exit_code, 2);
   EXPECT_EQ(schema.err,
             "gqleval score: wide.csv: the column 'schema_path' is both the schema path column "
             "and a candidate column: leave it out of the candidates, or name the columns of each "
             "role\n");
-  CliRun out = gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d -o x.jsonl", dir);
-  EXPECT_EQ(out.status, 2);
+  cli_test::CommandRun out =
+      gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d -o x.jsonl", dir);
+  EXPECT_EQ(out.exit_code, 2);
   EXPECT_NE(out.err.find("give --out or --out-dir, not both"), std::string::npos) << out.err;
-  CliRun resume = gqleval("score wide.csv --candidate-cols 'ckpt_*' -o x.jsonl --resume", dir);
-  EXPECT_EQ(resume.status, 2);
+  cli_test::CommandRun resume =
+      gqleval("score wide.csv --candidate-cols 'ckpt_*' -o x.jsonl --resume", dir);
+  EXPECT_EQ(resume.exit_code, 2);
   EXPECT_NE(resume.err.find("--resume is not available with several candidate columns"),
             std::string::npos)
       << resume.err;

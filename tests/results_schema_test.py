@@ -150,6 +150,15 @@ def main():
                 path = os.path.join(art, folder, "result.json")
                 check("compare_result", json.load(open(path)), path)
         score(tmp, "sample", sample, "--group-by", "transform", "--rule-set", "none")
+        # A shard's summary (with its shard member) and a long file's rows and
+        # summary lines (with run).
+        score(tmp, "sample_shard", sample, "--shard", "2/3", "--group-by", "transform")
+        long_rows = os.path.join(tmp, "long.jsonl")
+        long_summary = os.path.join(tmp, "long.summary.jsonl")
+        run([GQLEVAL, "score", sample, "--candidate-col", "candidate", "--candidate-col", "transform",
+             "--out", long_rows, "--summary", long_summary, "--quiet"])
+        check_lines("score_row", long_rows, 2 * 300)
+        check_lines("summary", long_summary, 2)
 
         generated = os.path.join(tmp, "generated.csv")
         run([GENERATE, "--rows", "3000", "--seed", "7", "--out", generated], ok_codes=(0,))

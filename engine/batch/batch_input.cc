@@ -131,9 +131,59 @@ Result<BatchInput, Diagnostic> BatchInput::open(const std::string& path, InputFo
                                SourcePos{1, 1})};
 }
 
+namespace {
+
+// A splitter that gives only the records that start before `end`; the first
+// record at or past it is kept for a later read (a wider end).
+template <class Splitter>
+class Bounded {
+ public:
+  Bounded(Splitter& s, uint64_t end, std::optional<io::RecordSpan>& pending)
+      : s_(s), end_(end), pending_(pending) {}
+  bool next_record(io::RecordSpan& span) {
+    if (pending_) {
+      span = *pending_;
+      pending_.reset();
+    } else if (!s_.next_record(span)) {
+      return false;
+    }
+    if (span.begin < end_) return true;
+    pending_ = span;
+    return false;
+  }
+  uint64_t records_read() const { return s_.records_read() - (pending_ ? 1 : 0); }
+
+ private:
+  Splitter& s_;
+  uint64_t end_;
+  std::optional<io::RecordSpan>& pending_;
+};
+
+template <class Splitter>
+bool fill(Splitter& s, uint64_t end, std::optional<io::RecordSpan>& pending,
+          const io::ShardLimits& limits, io::RecordShard& shard) {
+  Bounded<Splitter> bounded(s, end, pending);
+  return io::fill_shard(bounded, limits, shard);
+}
+
+}  // namespace
+
 bool BatchInput::next_shard(const io::ShardLimits& limits, io::RecordShard& shard) {
-  if (csv_) return io::fill_shard(*csv_, limits, shard);
-  return io::fill_shard(*jsonl_, limits, shard);
+  if (csv_) return fill(*csv_, slice_end_, pending_, limits, shard);
+  return fill(*jsonl_, slice_end_, pending_, limits, shard);
+}
+
+uint64_t BatchInput::slice(uint64_t begin, uint64_t end) {
+  slice_end_ = begin;
+  io::ShardLimits limits;
+  limits.max_records = 4096;
+  limits.max_bytes = static_cast<size_t>(-1);
+  io::RecordShard shard;
+  while (next_shard(limits, shard)) {
+  }
+  slice_end_ = end;
+  return csv_ ? Bounded(*csv_, end, pending_).records_read()
+              : Bounded(*jsonl_, end, pending_).records_read();
 }
 
 bool BatchInput::skip_records(uint64_t n, uint64_t* end) {

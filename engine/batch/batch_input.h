@@ -76,6 +76,12 @@ class BatchInput {
   // run); *end is where the last of them ends. False when the input has
   // fewer.
   bool skip_records(uint64_t n, uint64_t* end);
+  // From now on, only the records that start in [begin, end) of the buffer
+  // (a slice of a sharded run: gqleval score --shard K/N): the records before
+  // are passed over, records are cut as ever (from the first byte, so a
+  // quoted field over several lines is one record), and numbered as in the
+  // whole input. Returns the number of the slice's first record.
+  uint64_t slice(uint64_t begin, uint64_t end);
 
  private:
   BatchInput() = default;
@@ -86,6 +92,8 @@ class BatchInput {
   std::vector<std::string> names_;
   std::optional<io::CsvReader> csv_;
   std::optional<io::JsonlSplitter> jsonl_;
+  uint64_t slice_end_ = static_cast<uint64_t>(-1);
+  std::optional<io::RecordSpan> pending_;  // read, starts at or past slice_end_
 };
 
 class RecordReader {

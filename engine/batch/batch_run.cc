@@ -206,6 +206,16 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
                                  "--resume is not available with several candidate columns: run "
                                  "again from the first row")};
   }
+  const bool sharded = o.shard_count != 0;
+  if (sharded && (o.shard_index == 0 || o.shard_index > o.shard_count)) {
+    return Unexpected{make_error("Usage", "a shard is K/N with 1 <= K <= N")};
+  }
+  if (sharded && !o.artifacts_dir.empty() && o.artifacts_limit != 0) {
+    return Unexpected{make_error(
+        "Usage",
+        "--artifacts with --shard needs --artifacts-limit 0: the limit counts the first rows of "
+        "the whole input, which a shard does not see")};
+  }
   if (!several && !o.output_dir.empty()) {
     return Unexpected{make_error("Usage", "an output folder is for several candidate columns")};
   }
@@ -217,6 +227,16 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   BatchInput& input = opened->input;
   auto options = cache_options(o);
   if (!options) return Unexpected{std::move(options.error())};
+  options->keep_distinct = sharded;
+  ShardFacts shard;
+  if (sharded) {
+    const uint64_t size = input.buffer().size();
+    shard.index = o.shard_index;
+    shard.count = o.shard_count;
+    shard.input_begin = size * (o.shard_index - 1) / o.shard_count;
+    shard.input_end = size * o.shard_index / o.shard_count;
+    shard.first_row = input.slice(shard.input_begin, shard.input_end);
+  }
   auto schemas = make_schema_sources(std::move(*options), o.schema, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
@@ -387,6 +407,15 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     ColumnMap columns = context.columns;  // the warnings name this candidate's column
     if (several) columns.candidate = context.candidates[k];
     check_run(o, summaries[k], columns, run.facts);
+    if (sharded) {
+      run.facts.shard = shard;
+      run.facts.shard->schemas = schemas->cache->distinct();
+      for (uint8_t outcome : mode_outcomes(o.mode)) {
+        if (outcome_compared(outcome)) continue;
+        run.facts.shard->causes.emplace_back(
+            outcome, not_compared_cause(outcome, columns, o.columns.option_name));
+      }
+    }
     if (!checkpoint_error.empty()) run.facts.warnings.push_back(checkpoint_error);
     run.summary = std::move(summaries[k]);
     report.runs.push_back(std::move(run));

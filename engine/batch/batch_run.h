@@ -75,6 +75,12 @@ struct BatchOptions {
   // (BatchReport::runs). Not resumable. Empty: the candidate of `columns`.
   CandidateColumns candidates;
   std::string output_dir;
+  // Score only the shard_index-th (1-based) of shard_count slices of the
+  // input: the records that start in [size * (K-1) / N, size * K / N) of its
+  // bytes, cut as ever and numbered as in the whole input; the summary then
+  // carries what `gqleval merge` needs (RunFacts::shard). 0: the whole input.
+  uint32_t shard_index = 0;
+  uint32_t shard_count = 0;
   OutputFormat output_format = OutputFormat::kJsonl;
   std::string artifacts_dir;  // empty: none
   ArtifactFilter artifacts_only = ArtifactFilter::kFail;

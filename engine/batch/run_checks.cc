@@ -142,6 +142,17 @@ std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate
 
 std::optional<std::string> not_compared_warning(const Summary& s, const ColumnMap& columns,
                                                 ColumnOptionName option_name) {
+  return not_compared_warning(
+      s, [&](uint8_t outcome) { return likely_cause(outcome, columns, option_name); });
+}
+
+std::string not_compared_cause(uint8_t outcome, const ColumnMap& columns,
+                               ColumnOptionName option_name) {
+  return likely_cause(outcome, columns, option_name);
+}
+
+std::optional<std::string> not_compared_warning(const Summary& s,
+                                                const std::function<std::string(uint8_t)>& cause) {
   const uint64_t not_compared = s.rows() - s.compared();
   if (s.rows() == 0 || not_compared * 2 <= s.rows()) return std::nullopt;
   uint8_t top = kBadRow;
@@ -153,7 +164,7 @@ std::optional<std::string> not_compared_warning(const Summary& s, const ColumnMa
                 100.0 * static_cast<double>(not_compared) / static_cast<double>(s.rows()));
   return std::to_string(not_compared) + " of " + std::to_string(s.rows()) + " rows (" + share +
          ") were never compared; most are " + std::string(outcome_name(top)) + " (" +
-         std::to_string(s.count(top)) + "): " + likely_cause(top, columns, option_name);
+         std::to_string(s.count(top)) + "): " + cause(top);
 }
 
 }  // namespace gqleval::batch

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -52,5 +53,12 @@ std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate
 // that picks a column, as in ColumnSpec.
 std::optional<std::string> not_compared_warning(const Summary& summary, const ColumnMap& columns,
                                                 ColumnOptionName option_name);
+// The same with the cause of each outcome given (gqleval merge: the causes a
+// shard's summary carries, as its columns are not known there).
+std::optional<std::string> not_compared_warning(const Summary& summary,
+                                                const std::function<std::string(uint8_t)>& cause);
+// What usually makes most rows end with `outcome`, naming its column.
+std::string not_compared_cause(uint8_t outcome, const ColumnMap& columns,
+                               ColumnOptionName option_name);
 
 }  // namespace gqleval::batch

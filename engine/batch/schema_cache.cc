@@ -283,8 +283,24 @@ void SchemaCache::evict_locked() {
 void SchemaCache::count_locked(uint64_t key, bool failed, const normalize::Rewrites* rewrites) {
   if (!seen_->insert(key)) return;
   if (failed) ++failures_;
+  DistinctSchema* kept = nullptr;
+  if (options_.keep_distinct) {
+    kept = &distinct_[key];
+    kept->key = key;
+    kept->failed = failed;
+  }
   if (rewrites == nullptr) return;
-  for (const Diagnostic& d : rewrites->warnings()) ++warnings_[d.message];
+  for (const Diagnostic& d : rewrites->warnings()) {
+    ++warnings_[d.message];
+    if (kept != nullptr) kept->warnings.push_back(d.message);
+  }
+}
+
+std::vector<DistinctSchema> SchemaCache::distinct() const {
+  std::lock_guard lock(mutex_);
+  std::vector<DistinctSchema> out;
+  for (const auto& [key, schema] : distinct_) out.push_back(schema);
+  return out;
 }
 
 size_t SchemaCache::size() const {

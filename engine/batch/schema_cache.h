@@ -53,6 +53,7 @@
 #include <vector>
 
 #include "engine/base/diagnostic.h"
+#include "engine/batch/distinct_schema.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/rules_file.h"
 #include "engine/schema/schema.h"
@@ -79,6 +80,10 @@ struct SchemaCacheOptions {
   bool build_rewrites = true;  // false when every rewrite rule is off
   std::shared_ptr<const normalize::RulesFile> rules_file;
   size_t max_bytes = 0;  // 0: no bound
+  // Keep each distinct schema's key, whether it built and its rules
+  // warnings (distinct()), so that runs over parts of one input (shards) can
+  // count distinct schemas over the whole.
+  bool keep_distinct = false;
 };
 
 // The default bound of a run: 256 MiB, or an eighth of the machine's memory
@@ -119,6 +124,9 @@ class SchemaCache {
   // or field a schema lacks): each distinct message with the number of
   // distinct schemas it was given for, by message.
   std::vector<std::pair<std::string, size_t>> rules_warnings() const;
+  // With SchemaCacheOptions::keep_distinct, every distinct schema so far, by
+  // key; else empty.
+  std::vector<DistinctSchema> distinct() const;
   // Builds done (more than size() when entries were dropped and rebuilt, or
   // workers raced), entries dropped, and the bytes held now.
   size_t builds() const { return builds_.load(std::memory_order_relaxed); }
@@ -146,6 +154,7 @@ class SchemaCache {
   std::unique_ptr<HashSet> seen_;
   size_t failures_ = 0;
   std::map<std::string, size_t> warnings_;
+  std::map<uint64_t, DistinctSchema> distinct_;  // with keep_distinct
   std::atomic<size_t> builds_{0};
 };
 

@@ -38,6 +38,27 @@ std::string pad(std::string s, size_t width, bool right) {
 
 }  // namespace
 
+std::string f1_squares_text(F1Squares v) {
+  if (v == 0) return "0";
+  std::string out;
+  while (v != 0) {
+    out.insert(out.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    v /= 10;
+  }
+  return out;
+}
+
+bool f1_squares_from_text(std::string_view text, F1Squares* out) {
+  if (text.empty() || text.size() > 39) return false;
+  F1Squares v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<unsigned>(c - '0');
+  }
+  *out = v;
+  return true;
+}
+
 void RowTally::clear() {
   outcomes.fill(0);
   f1_millionths = 0;
@@ -226,6 +247,33 @@ void write_artifacts(io::JsonWriter& w, const RunFacts& f) {
   w.end_object();
 }
 
+void write_shard(io::JsonWriter& w, const Summary& s, const ShardFacts& shard) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const Summary::Counts counts = s.counts();
+  w.key("shard").begin_object();
+  w.key("index").num(shard.index);
+  w.key("count").num(shard.count);
+  w.key("first_row").num(shard.first_row);
+  w.key("input_begin").num(shard.input_begin);
+  w.key("input_end").num(shard.input_end);
+  w.key("f1_millionths").num(counts.f1_millionths);
+  w.key("f1_squares").str(f1_squares_text(counts.f1_squares));
+  w.key("schemas").begin_array();
+  for (const DistinctSchema& d : shard.schemas) {
+    std::string key;
+    for (int i = 60; i >= 0; i -= 4) key.push_back(kHex[(d.key >> i) & 15]);
+    w.begin_object().key("key").str(key).key("failed").boolean(d.failed);
+    w.key("warnings").begin_array();
+    for (const std::string& message : d.warnings) w.str(message);
+    w.end_array().end_object();
+  }
+  w.end_array();
+  w.key("not_compared_causes").begin_object();
+  for (const auto& [outcome, cause] : shard.causes) w.key(outcome_name(outcome)).str(cause);
+  w.end_object();
+  w.end_object();
+}
+
 double pairs_per_second(const Summary& s, const RunFacts& f) {
   const double wall = f.provenance.wall_seconds;
   // A resumed run's rate is of the rows it scored itself.
@@ -268,6 +316,7 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   write_artifacts(w, f);
   w.key("pairs_per_second").num(std::round(pairs_per_second(s, f)));
   write_provenance(w, f.provenance);
+  if (f.shard) write_shard(w, s, *f.shard);
   w.end_object();
   out.push_back('\n');
   return out;

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/batch/distinct_schema.h"
 #include "engine/batch/provenance.h"
 #include "engine/batch/result_format.h"
 #include "engine/batch/score_mode.h"
@@ -35,6 +36,10 @@ namespace gqleval::batch {
 
 // Wide enough for the squares of a billion rows' F1 in millionths.
 __extension__ using F1Squares = unsigned __int128;
+// Its decimal text (JSON numbers cannot hold it exactly), and back; false
+// when the text is not one.
+std::string f1_squares_text(F1Squares v);
+bool f1_squares_from_text(std::string_view text, F1Squares* out);
 
 // What a shard's rows count for: the number of rows per outcome, in the codes
 // of the row kind (score rows: result_format.h's outcomes; validate rows:
@@ -137,6 +142,22 @@ struct ArtifactFacts {
   uint64_t written = 0;
 };
 
+// What the summary of one shard of a run (gqleval score --shard K/N) adds so
+// that `gqleval merge` can give the summary of the whole exactly: where the
+// shard is, its sums (not only their means), its distinct schemas (counted
+// over the whole, not summed) and the cause of each outcome that is not a
+// comparison (the warning of the whole names them; the columns are not in
+// the summary).
+struct ShardFacts {
+  uint32_t index = 0;  // K, 1-based
+  uint32_t count = 0;  // N
+  uint64_t first_row = 0;
+  uint64_t input_begin = 0;  // the slice: records that start in [begin, end)
+  uint64_t input_end = 0;
+  std::vector<DistinctSchema> schemas;
+  std::vector<std::pair<uint8_t, std::string>> causes;
+};
+
 // What the summary says about the run itself.
 struct RunFacts {
   Provenance provenance;
@@ -149,8 +170,9 @@ struct RunFacts {
   std::vector<std::string> warnings;  // e.g. most rows never compared
   bool mostly_not_compared = false;
   std::optional<ArtifactFacts> artifacts;
-  bool interrupted = false;   // the run stopped on a signal; rows are those done
-  uint64_t resumed_rows = 0;  // rows an interrupted run had done before this one resumed it
+  bool interrupted = false;         // the run stopped on a signal; rows are those done
+  uint64_t resumed_rows = 0;        // rows an interrupted run had done before this one resumed it
+  std::optional<ShardFacts> shard;  // a shard's run: the summary's "shard" member
 };
 
 // Values of a tag column in natural order: numbers by value, before text.

@@ -21,6 +21,7 @@
 #include "engine/cli/schema_cache_flag.h"
 #include "engine/cli/schema_flag.h"
 #include "engine/normalize/rewrites.h"
+#include "engine/runs/run_files.h"
 #include "io/file.h"
 #include "io/json_writer.h"
 
@@ -77,6 +78,10 @@ constexpr FlagSpec kFlags[] = {
     {"artifacts-only", "WHICH", "Rows that get artifacts: fail (default), pass or all"},
     {"artifacts-limit", "N",
      "At most N rows get artifacts, the first in input order (default 1000; 0: no limit)"},
+    {"shard", "K/N",
+     "Score only the K-th (1-based) of N slices of the input (contiguous records, cut by "
+     "bytes); the summary, written to --summary or beside the results as STEM.summary.json, "
+     "carries what gqleval merge needs"},
     {"resume", "",
      "Continue the interrupted or killed run of the same input and options from OUT.partial "
      "(the rows it did are not scored again; the results are the same bytes)"},
@@ -210,6 +215,18 @@ batch::BatchOptions read_options(Args& args) {
     }
     o.gates.insert(o.gates.end(), gates->begin(), gates->end());
   }
+  if (auto v = args.value("shard")) {
+    unsigned k = 0;
+    unsigned n = 0;
+    char tail = 0;
+    if (std::sscanf(v->c_str(), "%u/%u%c", &k, &n, &tail) != 2 || k == 0 || k > n) {
+      args.fail("--shard must be K/N with 1 <= K <= N, not '" + *v + "'");
+    } else if (o.output.empty() || o.output == "-" || !o.output_dir.empty()) {
+      args.fail("--shard needs its results in a file (--out PATH), for gqleval merge");
+    }
+    o.shard_index = k;
+    o.shard_count = n;
+  }
   if (auto n = args.threads()) o.threads = *n;
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
@@ -297,7 +314,10 @@ int run_score(std::span<char* const> argv) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
   }
-  const auto summary_path = args.value("summary");
+  auto summary_path = args.value("summary");
+  // A shard's summary is what gqleval merge reads: always written, by default
+  // beside its results.
+  if (o.shard_count != 0 && !summary_path) summary_path = runs::summary_path_for(o.output);
   if (summary_path && !summary_path_is_free(o, *summary_path)) return kExitUsage;
   const std::string summary_format = args.value("summary-format").value_or("gqleval");
   if (summary_format != "gqleval" && summary_format != "lm-eval") {

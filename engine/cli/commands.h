@@ -17,6 +17,7 @@ int run_compare(std::span<char* const> argv);
 int run_schema(std::span<char* const> argv);
 int run_subset(std::span<char* const> argv);
 int run_report(std::span<char* const> argv);
+int run_merge(std::span<char* const> argv);
 int run_calls(std::span<char* const> argv);
 
 }  // namespace gqleval::cli

@@ -24,6 +24,7 @@ constexpr std::string_view kUsage =
     "  schema     Build a schema from its files (SDL, globs, StepZen projects) and print it\n"
     "  subset     Does one document select everything another selects? (Relay's compare)\n"
     "  report     Compare runs: leaderboard, paired statistics, regressed rows, HTML report\n"
+    "  merge      Join the shards of a score run (score --shard K/N) into one run's files\n"
     "  calls      Score function-calling answers (Python API call sequences, GraphQLRestBench)\n"
     "\n"
     "Run 'gqleval help <command>' (or 'gqleval <command> --help') for the options\n"
@@ -38,7 +39,7 @@ constexpr Command kCommands[] = {
     {"validate", gqleval::cli::run_validate}, {"score", gqleval::cli::run_score},
     {"compare", gqleval::cli::run_compare},   {"schema", gqleval::cli::run_schema},
     {"subset", gqleval::cli::run_subset},     {"calls", gqleval::cli::run_calls},
-    {"report", gqleval::cli::run_report},
+    {"report", gqleval::cli::run_report},     {"merge", gqleval::cli::run_merge},
 };
 
 const Command* find_command(std::string_view name) {
@@ -60,7 +61,7 @@ int run_help(std::span<char* const> rest) {
   if (command == nullptr) {
     std::fprintf(stderr,
                  "gqleval help: %s; the commands are validate, score, compare, schema, subset, "
-                 "calls, report (see 'gqleval --help')\n",
+                 "calls, report, merge (see 'gqleval --help')\n",
                  rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
                                   : "give one command");
     return kExitUsage;

@@ -45,6 +45,9 @@ Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
                       ";operation=" + o.operation + ";extract=" + std::to_string(o.extract) +
                       ";max_field_bytes=" + std::to_string(o.max_field_bytes)},
       {"output_format", std::to_string(static_cast<int>(o.output_format))},
+      {"shard", o.shard_count == 0
+                    ? std::string()
+                    : std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count)},
       {"artifacts", o.artifacts_dir + ";" + std::string(artifact_filter_name(o.artifacts_only)) +
                         ";" + std::to_string(o.artifacts_limit)},
   };

@@ -14,27 +14,6 @@ namespace {
 
 constexpr int kStateVersion = 1;
 
-std::string u128_text(F1Squares v) {
-  if (v == 0) return "0";
-  std::string out;
-  while (v != 0) {
-    out.insert(out.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
-    v /= 10;
-  }
-  return out;
-}
-
-bool u128_from_text(std::string_view text, F1Squares* out) {
-  if (text.empty() || text.size() > 39) return false;
-  F1Squares v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<unsigned>(c - '0');
-  }
-  *out = v;
-  return true;
-}
-
 using simdjson::dom::element;
 
 bool get_u64(element e, std::string_view key, uint64_t* out) {
@@ -71,7 +50,7 @@ std::string resume_state_json(const ResumeState& s) {
   for (uint64_t n : s.counts.outcomes) w.num(n);
   w.end_array();
   w.key("f1_millionths").num(s.counts.f1_millionths);
-  w.key("f1_squares").str(u128_text(s.counts.f1_squares));
+  w.key("f1_squares").str(f1_squares_text(s.counts.f1_squares));
   w.key("groups").begin_array();
   for (const Summary::Group& g : s.counts.groups) {
     w.begin_object().key("column").str(g.column).key("values").begin_array();
@@ -115,7 +94,8 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
       !get_str(root, "input_prefix_xxh128", &s.input_prefix_hash) ||
       !get_u64(root, "results_bytes", &s.results_bytes) ||
       !get_u64(root, "f1_millionths", &s.counts.f1_millionths) ||
-      !get_str(root, "f1_squares", &squares) || !u128_from_text(squares, &s.counts.f1_squares) ||
+      !get_str(root, "f1_squares", &squares) ||
+      !f1_squares_from_text(squares, &s.counts.f1_squares) ||
       !get_u64(root, "artifact_matches", &s.artifact_matches)) {
     return Unexpected{std::string("a count is missing or malformed")};
   }
