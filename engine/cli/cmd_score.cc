@@ -263,6 +263,12 @@ void report_interrupted(const batch::BatchOptions& o, const batch::BatchReport& 
                  o.output.empty() || o.output == "-" ? "standard output" : o.output.c_str());
     return;
   }
+  if (!report.runs.empty()) {  // several candidates: no resume state was kept
+    std::fprintf(stderr,
+                 "; their results are in the .partial files beside the results; a run of several "
+                 "candidate columns cannot be resumed: run it again\n");
+    return;
+  }
   std::string again = "gqleval score";
   for (char* a : argv) again += std::string(" ") + a;
   if (!o.resume) again += " --resume";
