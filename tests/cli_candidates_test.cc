@@ -125,6 +125,33 @@ TEST(CliCandidates, OneLongFileHoldsEveryRowOnceForEachCandidateInOrder) {
   EXPECT_EQ(summaries[1].rfind("{\"run\":\"ckpt_a\",\"results_version\":", 0), 0u);
 }
 
+TEST(CliCandidates, EachCandidateHasItsOwnArtifactsFolder) {
+  ScratchDir dir;
+  write_wide(dir);
+  ASSERT_EQ(gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d --artifacts art "
+                    "--artifacts-limit 2 -q",
+                    dir)
+                .exit_code,
+            0);
+  // ckpt_b is the reference itself: no row fails, so it has no row folder;
+  // the others have the first two failing rows each.
+  auto folders = [&](const std::string& run) {
+    size_t n = 0;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dir.file("art/" + run), ec)) {
+      n += e.path().filename().string().rfind("row-", 0) == 0 ? 1 : 0;
+    }
+    return n;
+  };
+  EXPECT_EQ(folders("ckpt_a"), 2u);
+  EXPECT_EQ(folders("ckpt_b"), 0u);
+  EXPECT_EQ(folders("ckpt_c"), 2u);
+  EXPECT_NE(read_file(dir.file("d/ckpt_b.summary.json"))
+                .find("\"artifacts\":{\"dir\":\"art/ckpt_b\",\"only\":\"fail\",\"limit\":2,"
+                      "\"matched\":0,\"written\":0}"),
+            std::string::npos);
+}
+
 TEST(CliCandidates, SelectionsThatCannotBeMeantAreRefused) {
   ScratchDir dir;
   write_wide(dir);
