@@ -4,7 +4,8 @@
 #   scripts/configure.sh             Release build in build/ (the default compiler)
 #   scripts/configure.sh --sanitize  ASan + UBSan build in build-asan/: with clang
 #                                    (when installed) it also builds the libFuzzer
-#                                    targets of fuzz/ (GQLEVAL_FUZZ), else with g++
+#                                    targets of fuzz/ (GQLEVAL_FUZZ) and the Python
+#                                    module, else with g++ and without either
 # Idempotent: an existing folder is reconfigured only as needed; one that was
 # configured with another compiler is started afresh.
 set -euo pipefail
@@ -16,20 +17,20 @@ compiler=
 if [ "${1:-}" = "--sanitize" ]; then
   build_dir=build-asan
   # -O1 keeps the sanitizer build quick to compile and still fast enough to run.
-  # The Python module stays out of it: an ASan-built extension needs the ASan
-  # runtime preloaded into the (uninstrumented) interpreter, which is not yet
-  # checked to work here (python/CMakeLists.txt has the preload for a build
-  # that asks for it with -DGQLEVAL_PYTHON=ON).
   flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DGQLEVAL_TESTS=ON
-         -DGQLEVAL_SANITIZE=ON -DGQLEVAL_PYTHON=OFF)
-  echo "configure: the sanitizer build leaves out the Python module (python/)" >&2
+         -DGQLEVAL_SANITIZE=ON)
   if command -v clang++ >/dev/null 2>&1; then
     compiler=$(command -v clang++)
-    flags+=("-DCMAKE_CXX_COMPILER=$compiler" -DGQLEVAL_FUZZ=ON)
+    # With clang the Python module is built and tested too: the extension is
+    # instrumented and linked to ASan's shared runtime, which its tests preload
+    # into Debian's (uninstrumented) python3 (python/CMakeLists.txt).
+    flags+=("-DCMAKE_CXX_COMPILER=$compiler" -DGQLEVAL_FUZZ=ON -DGQLEVAL_PYTHON=ON)
   else
+    # The preload of GCC's libasan into the interpreter has not been checked.
     echo "configure: clang++ not found; the sanitizer build uses the default compiler" \
-         "and has no libFuzzer targets (scripts/install-deps.sh installs clang)" >&2
-    flags+=(-DGQLEVAL_FUZZ=OFF)
+         "and has no libFuzzer targets and no Python module (scripts/install-deps.sh" \
+         "installs clang)" >&2
+    flags+=(-DGQLEVAL_FUZZ=OFF -DGQLEVAL_PYTHON=OFF)
   fi
 fi
 

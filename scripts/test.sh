@@ -4,8 +4,8 @@
 #                               (python/, pytest through ctest: Python.*) included
 #   scripts/test.sh --sanitize  AddressSanitizer + UBSan build in build-asan/, all tests;
 #                               with clang it also builds the fuzz targets, which
-#                               scripts/fuzz.sh runs (see scripts/configure.sh); without
-#                               the Python module
+#                               scripts/fuzz.sh runs (see scripts/configure.sh), and the
+#                               Python module's tests (without clang, not the module)
 # Every build replays the fuzz regression inputs (ctest -L fuzz).
 # Idempotent: re-running reuses the build directory.
 set -euo pipefail
