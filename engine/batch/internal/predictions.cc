@@ -59,6 +59,7 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
                                                   "; name one with --candidate-col")};
     }
   }
+  // A JSON Lines reader finds a column by its name, so both need theirs.
   answer.name = names[answer.index];
   Column id;
   id.index = o.id.empty() ? first_of(names, kIdNames) : column_named(names, o.id);
@@ -72,8 +73,7 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
 
   Predictions p;
   p.path_ = o.path;
-  p.column_ = answer.name;
-  p.id_column_ = id.name;
+  p.has_ids_ = id.present();
   RecordReader reader(*input);
   io::RecordShard shard;
   io::ShardLimits limits;

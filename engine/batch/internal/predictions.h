@@ -41,13 +41,11 @@ class Predictions {
 
   // Whether the file has an id column; join_by_id() then answers rows by
   // their id rather than their index.
-  bool has_ids() const { return !id_column_.empty(); }
+  bool has_ids() const { return has_ids_; }
   void join_by_id() { by_id_ = true; }
   bool joined_by_id() const { return by_id_; }
   uint64_t size() const { return answers_.size(); }
   const std::string& path() const { return path_; }
-  const std::string& column() const { return column_; }
-  const std::string& id_column() const { return id_column_; }
 
   static constexpr uint64_t kNone = static_cast<uint64_t>(-1);
   // The prediction that answers the input row `row` whose id is `id`; kNone
@@ -66,11 +64,10 @@ class Predictions {
   };
 
   std::string path_;
-  std::string column_;
   std::string text_;  // the answers, back to back
   std::vector<Entry> answers_;
   std::vector<Diagnostic> bad_;
-  std::string id_column_;             // empty: the file has none
+  bool has_ids_ = false;
   std::vector<std::string> id_text_;  // per record, when it has
   std::unordered_map<std::string_view, uint64_t> ids_;
   bool by_id_ = false;
