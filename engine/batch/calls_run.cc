@@ -21,15 +21,6 @@
 namespace gqleval::batch {
 namespace {
 
-std::string joined(std::span<const std::string_view> names) {
-  std::string out;
-  for (std::string_view n : names) {
-    if (!out.empty()) out += ", ";
-    out += n;
-  }
-  return out;
-}
-
 // What the columns of a calls run must be, beyond what resolve_columns
 // checks.
 std::optional<Diagnostic> check_columns(const CallsRunOptions& o, const ColumnMap& columns,
@@ -48,11 +39,11 @@ std::optional<Diagnostic> check_columns(const CallsRunOptions& o, const ColumnMa
                           std::to_string(columns.group_by.size()) + " times");
   }
   if (o.predictions.empty() && !columns.candidate.present()) {
-    return make_error("Columns",
-                      name + ": no candidate column: looked for " + joined(kCallsCandidateNames) +
-                          " (ignoring case); the input has the columns: " + list_columns(names) +
-                          "; name one with --candidate-col, or give the answers in a "
-                          "file of their own with --predictions FILE");
+    return make_error(
+        "Columns", name + ": no candidate column: looked for " + join_names(kCallsCandidateNames) +
+                       " (ignoring case); the input has the columns: " + list_columns(names) +
+                       "; name one with --candidate-col, or give the answers in a "
+                       "file of their own with --predictions FILE");
   }
   return std::nullopt;
 }

@@ -110,15 +110,6 @@ class Resolver {
   std::vector<bool> taken_;
 };
 
-std::string join_names(std::span<const std::string_view> names) {
-  std::string out;
-  for (std::string_view n : names) {
-    if (!out.empty()) out += ", ";
-    out += n;
-  }
-  return out;
-}
-
 // How messages tell the user to name a column: the caller's option for the
 // role ("with --candidate-col"), else the role itself.
 struct Naming {
@@ -163,6 +154,15 @@ Diagnostic role_not_found(const Naming& naming, ColumnRole role,
 }
 
 }  // namespace
+
+std::string join_names(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::string_view n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
 
 std::string list_columns(std::span<const std::string> names) {
   std::string out;

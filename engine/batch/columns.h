@@ -140,5 +140,8 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
 
 // "id, database, nl, schema" for messages.
 std::string list_columns(std::span<const std::string> names);
+// "candidate, query2, generated": the names a role is looked up by, for
+// messages.
+std::string join_names(std::span<const std::string_view> names);
 
 }  // namespace gqleval::batch

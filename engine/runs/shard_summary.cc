@@ -3,31 +3,14 @@
 #include <simdjson.h>
 
 #include "engine/batch/result_format.h"
+#include "io/json_member.h"
 
 namespace gqleval::runs {
 namespace {
 
+using io::read_member;
 using simdjson::dom::element;
 using simdjson::dom::object;
-
-bool u64(element e, std::string_view key, uint64_t* out) {
-  return e[key].get_uint64().get(*out) == simdjson::SUCCESS;
-}
-
-bool text(element e, std::string_view key, std::string* out) {
-  std::string_view s;
-  if (e[key].get_string().get(s) != simdjson::SUCCESS) return false;
-  *out = std::string(s);
-  return true;
-}
-
-bool number(element e, std::string_view key, double* out) {
-  return e[key].get_double().get(*out) == simdjson::SUCCESS;
-}
-
-bool boolean(element e, std::string_view key, bool* out) {
-  return e[key].get_bool().get(*out) == simdjson::SUCCESS;
-}
 
 // The outcome whose name this is (result_format.h), or false.
 bool outcome_named(std::string_view name, uint8_t* out) {
@@ -46,16 +29,18 @@ bool read_provenance(element p, batch::Provenance& out, ShardSummary& s) {
   simdjson::dom::array arguments;
   uint64_t threads = 0;
   uint64_t cores = 0;
-  if (!text(p, "gqleval_version", &s.gqleval_version) || !text(p, "git_commit", &s.git_commit) ||
-      !text(p, "command", &out.command) ||
+  if (!read_member(p, "gqleval_version", &s.gqleval_version) ||
+      !read_member(p, "git_commit", &s.git_commit) || !read_member(p, "command", &out.command) ||
       p["arguments"].get_array().get(arguments) != simdjson::SUCCESS ||
-      p["input"].get(input) != simdjson::SUCCESS || !text(input, "path", &out.input) ||
-      !u64(input, "bytes", &out.input_bytes) || !text(input, "hash", &out.input_hash) ||
-      !text(p, "output", &out.output) || !text(p, "rule_profile", &out.rule_profile) ||
-      !text(p, "started_at", &out.started_at) || !number(p, "wall_seconds", &out.wall_seconds) ||
-      !u64(p, "threads", &threads) || p["machine"].get(machine) != simdjson::SUCCESS ||
-      !u64(machine, "cores", &cores) || !text(machine, "cpu_model", &out.machine.cpu_model) ||
-      !text(machine, "os", &out.machine.os)) {
+      p["input"].get(input) != simdjson::SUCCESS || !read_member(input, "path", &out.input) ||
+      !read_member(input, "bytes", &out.input_bytes) ||
+      !read_member(input, "hash", &out.input_hash) || !read_member(p, "output", &out.output) ||
+      !read_member(p, "rule_profile", &out.rule_profile) ||
+      !read_member(p, "started_at", &out.started_at) ||
+      !read_member(p, "wall_seconds", &out.wall_seconds) || !read_member(p, "threads", &threads) ||
+      p["machine"].get(machine) != simdjson::SUCCESS || !read_member(machine, "cores", &cores) ||
+      !read_member(machine, "cpu_model", &out.machine.cpu_model) ||
+      !read_member(machine, "os", &out.machine.os)) {
     return false;
   }
   for (element a : arguments) {
@@ -67,7 +52,8 @@ bool read_provenance(element p, batch::Provenance& out, ShardSummary& s) {
   out.machine.cores = static_cast<unsigned>(cores);
   element rules;
   if (p["rules_file"].get(rules) == simdjson::SUCCESS && !rules.is_null()) {
-    if (!text(rules, "path", &out.rules_file) || !text(rules, "hash", &out.rules_file_hash)) {
+    if (!read_member(rules, "path", &out.rules_file) ||
+        !read_member(rules, "hash", &out.rules_file_hash)) {
       return false;
     }
   }
@@ -81,10 +67,12 @@ bool read_shard(element e, ShardSummary& s) {
   std::string squares;
   simdjson::dom::array schemas;
   object causes;
-  if (!u64(e, "index", &index) || !u64(e, "count", &count) ||
-      !u64(e, "first_row", &shard.first_row) || !u64(e, "input_begin", &shard.input_begin) ||
-      !u64(e, "input_end", &shard.input_end) || !u64(e, "f1_millionths", &s.counts.f1_millionths) ||
-      !text(e, "f1_squares", &squares) ||
+  if (!read_member(e, "index", &index) || !read_member(e, "count", &count) ||
+      !read_member(e, "first_row", &shard.first_row) ||
+      !read_member(e, "input_begin", &shard.input_begin) ||
+      !read_member(e, "input_end", &shard.input_end) ||
+      !read_member(e, "f1_millionths", &s.counts.f1_millionths) ||
+      !read_member(e, "f1_squares", &squares) ||
       !batch::f1_squares_from_text(squares, &s.counts.f1_squares) ||
       e["schemas"].get_array().get(schemas) != simdjson::SUCCESS ||
       e["not_compared_causes"].get_object().get(causes) != simdjson::SUCCESS) {
@@ -96,7 +84,8 @@ bool read_shard(element e, ShardSummary& s) {
     batch::DistinctSchema schema;
     std::string key;
     simdjson::dom::array warnings;
-    if (!text(d, "key", &key) || key.size() != 16 || !boolean(d, "failed", &schema.failed) ||
+    if (!read_member(d, "key", &key) || key.size() != 16 ||
+        !read_member(d, "failed", &schema.failed) ||
         d["warnings"].get_array().get(warnings) != simdjson::SUCCESS) {
       return false;
     }
@@ -133,7 +122,8 @@ bool read_counts(element root, ShardSummary& s) {
   }
   for (simdjson::dom::key_value_pair kv : verdicts) {
     uint8_t outcome = 0;
-    if (!outcome_named(kv.key, &outcome) || !u64(kv.value, "count", &s.counts.outcomes[outcome])) {
+    if (!outcome_named(kv.key, &outcome) ||
+        !read_member(kv.value, "count", &s.counts.outcomes[outcome])) {
       return false;
     }
   }
@@ -144,8 +134,8 @@ bool read_counts(element root, ShardSummary& s) {
     for (element v : values) {
       std::string value;
       batch::Summary::GroupValue counts;
-      if (!text(v, "value", &value) || !u64(v, "rows", &counts.rows) ||
-          !u64(v, "pass", &counts.passes)) {
+      if (!read_member(v, "value", &value) || !read_member(v, "rows", &counts.rows) ||
+          !read_member(v, "pass", &counts.passes)) {
         return false;
       }
       group.values.emplace(std::move(value), counts);
@@ -158,28 +148,30 @@ bool read_counts(element root, ShardSummary& s) {
 bool read_facts(element root, ShardSummary& s) {
   simdjson::dom::array gates;
   if (root["gates"].get_array().get(gates) != simdjson::SUCCESS ||
-      !u64(root, "resumed_rows", &s.facts.resumed_rows) ||
-      !boolean(root, "interrupted", &s.facts.interrupted)) {
+      !read_member(root, "resumed_rows", &s.facts.resumed_rows) ||
+      !read_member(root, "interrupted", &s.facts.interrupted)) {
     return false;
   }
   for (element g : gates) {
     std::string metric;
     double threshold = 0;
-    if (!text(g, "metric", &metric) || !number(g, "threshold", &threshold)) return false;
+    if (!read_member(g, "metric", &metric) || !read_member(g, "threshold", &threshold))
+      return false;
     auto parsed = batch::parse_gates(metric + "=0");
     if (!parsed || parsed->size() != 1) return false;
     (*parsed)[0].threshold = threshold;
     s.gates.push_back((*parsed)[0]);
   }
   uint64_t delta = 0;
-  if (u64(root, "delta", &delta)) s.facts.delta = static_cast<uint32_t>(delta);
+  if (read_member(root, "delta", &delta)) s.facts.delta = static_cast<uint32_t>(delta);
   element artifacts;
   if (root["artifacts"].get(artifacts) != simdjson::SUCCESS) return false;
   if (!artifacts.is_null()) {
     batch::ArtifactFacts a;
-    if (!text(artifacts, "dir", &a.dir) || !text(artifacts, "only", &a.only) ||
-        !u64(artifacts, "limit", &a.limit) || !u64(artifacts, "matched", &a.matched) ||
-        !u64(artifacts, "written", &a.written)) {
+    if (!read_member(artifacts, "dir", &a.dir) || !read_member(artifacts, "only", &a.only) ||
+        !read_member(artifacts, "limit", &a.limit) ||
+        !read_member(artifacts, "matched", &a.matched) ||
+        !read_member(artifacts, "written", &a.written)) {
       return false;
     }
     s.facts.artifacts = a;
@@ -198,7 +190,7 @@ Result<ShardSummary, std::string> parse_shard_summary(std::string_view json) {
     return Unexpected{std::string("it is not JSON")};
   }
   uint64_t version = 0;
-  if (!u64(root, "results_version", &version) ||
+  if (!read_member(root, "results_version", &version) ||
       version != static_cast<uint64_t>(batch::kResultsVersion)) {
     return Unexpected{"it is not a gqleval summary of results version " +
                       std::to_string(batch::kResultsVersion)};
@@ -210,8 +202,8 @@ Result<ShardSummary, std::string> parse_shard_summary(std::string_view json) {
         std::string("it is the summary of a whole run, not of a shard (score with --shard K/N)")};
   }
   std::string mode;
-  if (!text(root, "mode", &mode) || !batch::score_mode_from_name(mode, &s.mode) ||
-      !u64(root, "rows", &s.rows) || !read_counts(root, s) || !read_facts(root, s) ||
+  if (!read_member(root, "mode", &mode) || !batch::score_mode_from_name(mode, &s.mode) ||
+      !read_member(root, "rows", &s.rows) || !read_counts(root, s) || !read_facts(root, s) ||
       !read_shard(shard, s)) {
     return Unexpected{std::string("a member is missing or malformed")};
   }

@@ -51,12 +51,10 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
     if (answer.index == kNoColumn) answer.index = column_named(names, "output");
     if (answer.index == kNoColumn && names.size() == 1) answer.index = 0;
     if (answer.index == kNoColumn) {
-      std::string looked_for;
-      for (std::string_view n : kCallsCandidateNames) looked_for.append(n).append(", ");
-      return Unexpected{make_error("Columns", "the predictions " + file_name(o.path) +
-                                                  " have no answer column: looked for " +
-                                                  looked_for + "output (ignoring case)" + has +
-                                                  "; name one with --candidate-col")};
+      return Unexpected{make_error(
+          "Columns", "the predictions " + file_name(o.path) +
+                         " have no answer column: looked for " + join_names(kCallsCandidateNames) +
+                         ", output (ignoring case)" + has + "; name one with --candidate-col")};
     }
   }
   // A JSON Lines reader finds a column by its name, so both need theirs.

@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include "engine/base/concat.h"
+#include "io/json_member.h"
 #include "io/json_writer.h"
 
 namespace gqleval::batch {
@@ -14,18 +15,8 @@ namespace {
 
 constexpr int kStateVersion = 1;
 
+using io::read_member;
 using simdjson::dom::element;
-
-bool get_u64(element e, std::string_view key, uint64_t* out) {
-  return e[key].get_uint64().get(*out) == simdjson::SUCCESS;
-}
-
-bool get_str(element e, std::string_view key, std::string* out) {
-  std::string_view s;
-  if (e[key].get_string().get(s) != simdjson::SUCCESS) return false;
-  *out = std::string(s);
-  return true;
-}
 
 }  // namespace
 
@@ -73,7 +64,7 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
     return Unexpected{std::string("it is not JSON")};
   }
   uint64_t version = 0;
-  if (!get_u64(root, "gqleval_resume_state", &version) || version != kStateVersion) {
+  if (!read_member(root, "gqleval_resume_state", &version) || version != kStateVersion) {
     return Unexpected{std::string("it is not a gqleval resume state of this version")};
   }
   ResumeState s;
@@ -89,14 +80,14 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
     s.fingerprint.emplace_back(std::string(kv.key), std::string(value));
   }
   std::string squares;
-  if (!get_u64(root, "input_bytes", &s.input_bytes) || !get_u64(root, "rows", &s.rows) ||
-      !get_u64(root, "input_end", &s.input_end) ||
-      !get_str(root, "input_prefix_xxh128", &s.input_prefix_hash) ||
-      !get_u64(root, "results_bytes", &s.results_bytes) ||
-      !get_u64(root, "f1_millionths", &s.counts.f1_millionths) ||
-      !get_str(root, "f1_squares", &squares) ||
+  if (!read_member(root, "input_bytes", &s.input_bytes) || !read_member(root, "rows", &s.rows) ||
+      !read_member(root, "input_end", &s.input_end) ||
+      !read_member(root, "input_prefix_xxh128", &s.input_prefix_hash) ||
+      !read_member(root, "results_bytes", &s.results_bytes) ||
+      !read_member(root, "f1_millionths", &s.counts.f1_millionths) ||
+      !read_member(root, "f1_squares", &squares) ||
       !f1_squares_from_text(squares, &s.counts.f1_squares) ||
-      !get_u64(root, "artifact_matches", &s.artifact_matches)) {
+      !read_member(root, "artifact_matches", &s.artifact_matches)) {
     return Unexpected{std::string("a count is missing or malformed")};
   }
   // Fewer outcomes than this build counts: a state from a build before some
@@ -119,7 +110,7 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
   for (element g : groups) {
     Summary::Group group;
     simdjson::dom::array values;
-    if (!get_str(g, "column", &group.column) ||
+    if (!read_member(g, "column", &group.column) ||
         g["values"].get_array().get(values) != simdjson::SUCCESS) {
       return Unexpected{std::string("its groups are malformed")};
     }
