@@ -118,11 +118,8 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
     if (!loaded) return Unexpected{std::move(loaded.error())};
     predictions = std::move(*loaded);
   }
-  SchemaCacheOptions cache_options;
-  cache_options.build.strict = o.strict_schema;
-  cache_options.build_rewrites = false;
-  cache_options.max_bytes = o.schema_cache_bytes;
-  auto schemas = make_schema_sources(std::move(cache_options), o.schema, o.input);
+  auto schemas = make_schema_sources(
+      schemas_without_rewrites(o.strict_schema, o.schema_cache_bytes), o.schema, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
   std::atomic<uint64_t> artifacts_failed{0};

@@ -31,11 +31,8 @@ Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
   auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
                            RowKind::kValidate);
   if (!opened) return Unexpected{std::move(opened.error())};
-  SchemaCacheOptions cache_options;
-  cache_options.build.strict = o.strict_schema;
-  cache_options.build_rewrites = false;
-  cache_options.max_bytes = o.schema_cache_bytes;
-  auto schemas = make_schema_sources(std::move(cache_options), o.schema, o.input);
+  auto schemas = make_schema_sources(
+      schemas_without_rewrites(o.strict_schema, o.schema_cache_bytes), o.schema, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
   ValidateContext context;

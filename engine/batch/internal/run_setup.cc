@@ -76,6 +76,14 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
   return OpenedInput{std::move(*input), std::move(*columns), std::move(several)};
 }
 
+SchemaCacheOptions schemas_without_rewrites(bool strict, size_t max_bytes) {
+  SchemaCacheOptions options;
+  options.build.strict = strict;
+  options.build_rewrites = false;
+  options.max_bytes = max_bytes;
+  return options;
+}
+
 Result<SchemaSetup, Diagnostic> make_schema_sources(SchemaCacheOptions options,
                                                     const std::vector<std::string>& schema,
                                                     const std::string& input_path) {

@@ -36,6 +36,10 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
                                            bool schema_given, RowKind kind,
                                            const CandidateColumns* candidates = nullptr);
 
+// The cache options of a run whose rows need no rewrite rule (validate and
+// calls rows): the schema as built, strict or not, under the cache's bound.
+SchemaCacheOptions schemas_without_rewrites(bool strict, size_t max_bytes);
+
 // The schema cache, the run's one schema (read from the `schema` sources when
 // there are some: sources/schema_sources.h) and the schema files named per row (relative to the
 // input's folder). They live as long as the run.
