@@ -190,6 +190,13 @@ TEST_F(CliCalls, PredictionsJoinByIndexOtherwise) {
                        "so the rows from 2 on have no prediction (no_code)"),
             std::string::npos)
       << r.err;
+  // --candidate-col names the predictions' column, which the input need not
+  // have.
+  const std::string first = read("out.jsonl");
+  const CommandRun named =
+      gqleval("calls rows.jsonl --predictions pred.jsonl --candidate-col output -o out.jsonl -q");
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(read("out.jsonl"), first);
 }
 
 TEST_F(CliCalls, BadFunctionSpecsMakeABadRow) {

@@ -105,8 +105,11 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   report.provenance.started_at = utc_timestamp(std::chrono::system_clock::now());
   report.provenance.machine = machine_facts();
 
-  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
-                           RowKind::kCalls);
+  // With a predictions file, --candidate-col names its column, not the input's.
+  ColumnSpec input_columns = o.columns;
+  if (!o.predictions.empty()) input_columns.candidate.clear();
+  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, input_columns,
+                           !o.schema.empty(), RowKind::kCalls);
   if (!opened) return Unexpected{std::move(opened.error())};
   BatchInput& input = opened->input;
   if (auto error = check_columns(o, opened->columns, input.column_names())) {
