@@ -117,6 +117,33 @@ TEST(ScoreAllocation, MismatchWithExplanationAddsNoAllocation) {
   EXPECT_EQ(stages, 0u);  // two references, inline fragments, an explanation: no allocation
 }
 
+// A row with several candidates (Scorer::set_references, then
+// score_candidate per candidate, as `score --candidate-cols` runs them): once
+// warm, nothing allocates, the references' arena included.
+TEST(ScoreAllocation, SeveralCandidatesOfARowAllocateNothing) {
+  const testing::Fixture& f = testing::fixture();
+  const std::vector<std::string_view> refs = {"query { users(id: 1) { username posts { title } } }",
+                                              "{ search(text: \"a\") { ... on Media { title } } }"};
+  const std::vector<std::string_view> candidates = {
+      "query Q($id: Int! = 1) {\n  usersById(id: $id) { posts { title users { username } } }\n}",
+      "Here you go:\n```graphql\n{ users(id: 1) { username posts { title } } }\n```",
+      "{ search(text: \"a\") { ... on Book { title author } } }", "{ users(id: 1) { username } }"};
+  const std::vector<Verdict> expected = {Verdict::kEquivalent, Verdict::kEquivalent,
+                                         Verdict::kMismatch, Verdict::kUnderfetch};
+  Scorer scorer;
+  auto row = [&] {
+    scorer.set_references(*f.schema, f.rewrites.get(), refs, ScoreOptions{});
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      const PairResult r = scorer.score_candidate(candidates[k]);
+      if (r.verdict != expected[k]) ADD_FAILURE() << k << ": " << verdict_name(r.verdict);
+    }
+  };
+  for (int warm = 0; warm < 3; ++warm) row();
+  const uint64_t before = gqleval::testing::allocation_count();
+  for (int i = 0; i < kRounds; ++i) row();
+  EXPECT_EQ(gqleval::testing::allocation_count() - before, 0u);
+}
+
 // Allocations of kRounds subset rows (subset.h, compare_references) by a warm
 // SubsetComparer, as `score --mode subset` runs them.
 size_t subset_allocations(const std::vector<std::string_view>& references,

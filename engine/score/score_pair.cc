@@ -26,9 +26,9 @@ PairResult schema_failure(const Diagnostics& schema_errors, uint32_t reference_c
 // allocates nothing (score_alloc_test.cc).
 class Scorer::Impl {
  public:
-  PairResult score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
-                   std::span<const std::string_view> references, std::string_view candidate,
-                   const ScoreOptions& options);
+  void set_references(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                      std::span<const std::string_view> references, const ScoreOptions& options);
+  PairResult score_candidate(std::string_view candidate);
   TreeComparer& comparer() { return comparer_; }
 
  private:
@@ -38,7 +38,9 @@ class Scorer::Impl {
     PositionMap map;
   };
 
-  Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract);
+  // Reads and normalizes one query into `arena`, its diagnostics into `errors`.
+  Prepared prepare(std::string_view text, QueryRole role, uint32_t index, bool extract,
+                   Arena& arena, std::vector<QueryDiagnostic>& errors);
   // When the trees differ and both have unbound variables: renames the
   // candidate's (symbol_renaming.h) to the numbering that matches the
   // reference best, updating `c` and `used`. True when it compared anything.
@@ -46,18 +48,25 @@ class Scorer::Impl {
                      Comparison& c, normalize::NormalTree& used);
   void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
 
-  // Per call.
+  // Per row: the references and what they were read with (set_references).
+  // The references' trees live in reference_arena_, so that scoring each
+  // candidate of the row (arena_, reset per candidate) leaves them alone.
   const schema::Schema* schema_ = nullptr;
   const normalize::Rewrites* rewrites_ = nullptr;
-  const ScoreOptions* options_ = nullptr;
+  ScoreOptions options_;
+  std::vector<Prepared> references_;
+  std::vector<QueryDiagnostic> reference_errors_;
+  bool any_reference_invalid_ = false;
+
+  // Per candidate.
   PairResult* result_ = nullptr;
 
   // Reused.
+  Arena reference_arena_;
   Arena arena_;
   QueryFrontEnd front_end_;
   normalize::Normalizer normalizer_;
   TreeComparer comparer_;
-  std::vector<Prepared> references_;
   std::vector<TopNode> top_;
   std::string scratch_;
   std::vector<uint32_t> numbering_;  // align_symbols()
@@ -97,29 +106,41 @@ Scorer::~Scorer() = default;
 
 PairResult Scorer::score(const ScoringSchema& schema, std::span<const std::string_view> references,
                          std::string_view candidate, const ScoreOptions& options) {
-  return impl_->score(schema.schema(), schema.rewrites(), references, candidate, options);
+  return score(schema.schema(), schema.rewrites(), references, candidate, options);
 }
 
 PairResult Scorer::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
                          std::span<const std::string_view> references, std::string_view candidate,
                          const ScoreOptions& options) {
-  return impl_->score(schema, rewrites, references, candidate, options);
+  impl_->set_references(schema, rewrites, references, options);
+  return impl_->score_candidate(candidate);
+}
+
+void Scorer::set_references(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                            std::span<const std::string_view> references,
+                            const ScoreOptions& options) {
+  impl_->set_references(schema, rewrites, references, options);
+}
+
+PairResult Scorer::score_candidate(std::string_view candidate) {
+  return impl_->score_candidate(candidate);
 }
 
 TreeComparer& Scorer::comparer_for_testing() { return impl_->comparer(); }
 
 Scorer::Impl::Prepared Scorer::Impl::prepare(std::string_view text, QueryRole role, uint32_t index,
-                                             bool extract) {
+                                             bool extract, Arena& arena,
+                                             std::vector<QueryDiagnostic>& errors) {
   Prepared p;
-  const FrontEndQuery q = front_end_.read(text, role, index, extract, *schema_,
-                                          options_->operation_name, arena_, result_->errors);
+  const FrontEndQuery q =
+      front_end_.read(text, role, index, extract, *schema_, options_.operation_name, arena, errors);
   p.map = q.map;
   p.state = q.state;
   if (q.state != QueryState::kOk) return p;
   auto tree =
-      normalizer_.run(*schema_, *q.document, *q.operation, options_->normalize, rewrites_, arena_);
+      normalizer_.run(*schema_, *q.document, *q.operation, options_.normalize, rewrites_, arena);
   if (!tree) {
-    add_mapped_error(result_->errors, role, index, std::move(tree.error()), p.map);
+    add_mapped_error(errors, role, index, std::move(tree.error()), p.map);
     p.state = QueryState::kInvalid;
     return p;
   }
@@ -182,7 +203,7 @@ bool Scorer::Impl::align_symbols(const normalize::NormalTree& reference,
     const normalize::NormalTree renamed =
         normalize::rename_symbols(candidate, std::span(numbering_).first(n), arena_);
     const Comparison x = comparer_.compare(reference, renamed);
-    if (better_match(x, c, options_->delta)) {
+    if (better_match(x, c, options_.delta)) {
       c = x;
       used = renamed;
       if (c.missing == 0 && c.extra == 0) break;
@@ -191,39 +212,52 @@ bool Scorer::Impl::align_symbols(const normalize::NormalTree& reference,
   return true;
 }
 
-PairResult Scorer::Impl::score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
-                               std::span<const std::string_view> references,
-                               std::string_view candidate, const ScoreOptions& options) {
-  PairResult result;
-  result.reference_count = static_cast<uint32_t>(references.size());
+void Scorer::Impl::set_references(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                                  std::span<const std::string_view> references,
+                                  const ScoreOptions& options) {
   schema_ = &schema;
   rewrites_ = rewrites;
-  options_ = &options;
-  result_ = &result;
-  arena_.reset();
-
-  bool any_reference_invalid = false;
+  options_ = options;
+  reference_arena_.reset();
+  reference_errors_.clear();
   references_.clear();
+  any_reference_invalid_ = false;
   for (size_t k = 0; k < references.size(); ++k) {
     references_.push_back(prepare(references[k], QueryRole::kReference, static_cast<uint32_t>(k),
-                                  options.extract_references));
-    any_reference_invalid = any_reference_invalid || references_.back().state != QueryState::kOk;
+                                  options.extract_references, reference_arena_, reference_errors_));
+    any_reference_invalid_ = any_reference_invalid_ || references_.back().state != QueryState::kOk;
   }
   if (references.empty()) {
-    result.errors.push_back(
+    reference_errors_.push_back(
         {QueryRole::kReference, 0, make_error("Reference", "No reference query was given.")});
-    any_reference_invalid = true;
+    any_reference_invalid_ = true;
   }
-  const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate);
+}
 
-  if (cand.state != QueryState::kOk || any_reference_invalid) {
+PairResult Scorer::Impl::score_candidate(std::string_view candidate) {
+  PairResult result;
+  if (schema_ == nullptr) {
+    result.verdict = Verdict::kInvalidReference;
+    result.errors.push_back({QueryRole::kReference, 0,
+                             make_error("Reference", "No references were set for the candidate.")});
+    return result;
+  }
+  result.reference_count = static_cast<uint32_t>(references_.size());
+  result.errors = reference_errors_;
+  result_ = &result;
+  arena_.reset();
+  const ScoreOptions& options = options_;
+  const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate,
+                                arena_, result.errors);
+
+  if (cand.state != QueryState::kOk || any_reference_invalid_) {
     Verdict v = Verdict::kInvalidReference;
     if (cand.state == QueryState::kNoQuery) {
       v = Verdict::kNoQuery;
     } else if (cand.state != QueryState::kOk) {
       v = Verdict::kInvalidCandidate;
     }
-    result.verdict = any_reference_invalid ? stage1_precedence(v, Verdict::kInvalidReference) : v;
+    result.verdict = any_reference_invalid_ ? stage1_precedence(v, Verdict::kInvalidReference) : v;
     result_ = nullptr;
     return result;
   }

@@ -40,9 +40,10 @@
 // diagnostics of every invalid query are listed in `errors`.
 //
 // Lifetime. The string_views and spans of a PairResult (paths, firings) point
-// into the Scorer's arena: they stay valid until the next score() on the same
-// Scorer (for score_pair(), the next call on the same thread). Render or copy
-// a result before scoring the next pair. `errors` owns its strings.
+// into the Scorer's arenas: they stay valid until the next score(),
+// set_references() or score_candidate() on the same Scorer (for score_pair(),
+// the next call on the same thread). Render or copy a result before scoring
+// the next pair. `errors` owns its strings.
 //
 // This is the header an embedder includes: it declares the scorer behind a
 // small interface (the workspace is private to score_pair.cc) and pulls in
@@ -56,7 +57,7 @@
 // validation a tenth each (a document of fields and literal arguments is
 // certified in one walk, validate/simple_document.h; others run every rule),
 // Stage 4 itself (interning, matrices, closure, counts) under a tenth.
-// Nothing allocates in the steady state: the arena is reset per pair, every
+// Nothing allocates in the steady state: the arenas are reset per pair, every
 // buffer is reused, validation runs on the Scorer's Validator (a reused
 // workspace), and the fence search is a plain line scan (score_alloc_test.cc
 // checks that a warm rescoring allocates nothing). A pair with errors
@@ -128,7 +129,7 @@ class ScoringSchema {
   std::shared_ptr<const normalize::Rewrites> rewrites_;
 };
 
-// The per-thread workspace of scoring: an arena reset per pair, the
+// The per-thread workspace of scoring: arenas reset per pair, the
 // normalizer's scratch, the comparer's matrices. Not thread-safe; cheap to
 // keep, so keep one per thread.
 class Scorer {
@@ -145,6 +146,19 @@ class Scorer {
   PairResult score(const schema::Schema& schema, const normalize::Rewrites* rewrites,
                    std::span<const std::string_view> references, std::string_view candidate,
                    const ScoreOptions& options);
+
+  // One row, several candidates (models, checkpoints): set_references()
+  // reads, validates and normalizes the row's references once, then each
+  // score_candidate() scores one candidate against them and returns what
+  // score() would for that pair (the references' errors, and an invalid
+  // reference's verdict, repeated in each result). The reference texts, the
+  // schema and the views in `options` must stay valid until the row's last
+  // score_candidate(); score() and the next set_references() replace the
+  // references. score_candidate() with no references set is an
+  // invalid_reference result.
+  void set_references(const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                      std::span<const std::string_view> references, const ScoreOptions& options);
+  PairResult score_candidate(std::string_view candidate);
 
   // The comparer of the last pair (tests reach into its interner).
   TreeComparer& comparer_for_testing();

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/score/result_json.h"
 #include "engine/score/test_util.h"
 
 namespace gqleval::score {
@@ -457,6 +458,117 @@ TEST(ScorePair, ForcedHashCollisionsGiveTheSameResults) {
     EXPECT_EQ(path_lines(a.missing_paths), path_lines(b.missing_paths));
     EXPECT_EQ(path_lines(b.extra_paths), path_lines(b.extra_paths));
   }
+}
+
+// ---------------------------------------------------------------- One row, several candidates
+
+// A result as `gqleval score` writes it (every member, paths, firings and
+// errors with their positions), so that two results compare in full.
+std::string rendered(const PairResult& r) {
+  std::string out;
+  append_result_members(out, r);
+  return out + " reference_count=" + std::to_string(r.reference_count) +
+         " shared=" + std::to_string(r.shared) + " nodes=" + std::to_string(r.reference_nodes) +
+         "/" + std::to_string(r.candidate_nodes) +
+         " operation_differs=" + std::to_string(static_cast<int>(r.operation_differs));
+}
+
+// Candidates that take every road through the scorer: equivalent after
+// rewrites (firings on both sides), extra and missing paths, a renamed
+// variable to align, prose with a fence, nothing to find, a syntax error
+// (positions into the text as given) and a validation error.
+const std::vector<std::string_view>& row_candidates() {
+  static const std::vector<std::string_view> candidates = {
+      "query { usersById(id: 1) { username email posts { title } } }",
+      "{ users(id: 1) { username email posts { title } } }",
+      "{ users(id: 1) { username } }",
+      "query($b: Int!) { users(id: $b) { username posts { title } } }",
+      "Sure:\n```graphql\n{ users(id: 1) { posts { title } username } }\n```\nDone.",
+      "I cannot answer that.",
+      "Here:\n\n{ users(id: 1) { username ",
+      "{ users(id: 1) { nope } }",
+  };
+  return candidates;
+}
+
+TEST(ScoreCandidates, EachCandidateGetsWhatScoreGives) {
+  const testing::Fixture& f = fixture();
+  struct Row {
+    std::vector<std::string_view> references;
+    ScoreOptions options;
+  };
+  ScoreOptions bound;
+  bound.normalize.variables_json = R"({"b": 1})";
+  ScoreOptions extracting;
+  extracting.extract_references = true;
+  ScoreOptions terse;
+  terse.explain = false;
+  terse.delta = 2;
+  const std::vector<Row> rows = {
+      {{"query { users(id: 1) { username posts { title users { email } } } }"}, {}},
+      {{kUserQuery, "query($a: Int!) { users(id: $a) { username } }"}, {}},
+      {{kUserQuery}, bound},
+      {{"```graphql\n{ users(id: 1) { username } }\n```"}, extracting},
+      {{kUserQuery}, terse},
+      // Invalid references: the row is invalid_reference for every candidate,
+      // each result listing the references' errors (and its own).
+      {{"{ users(id: 1) { nope } }", kUserQuery}, {}},
+      {{"{ users(id: 1) {"}, {}},
+      {{}, {}},
+  };
+  Scorer shared;
+  Scorer single;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& row = rows[i];
+    shared.set_references(*f.schema, f.rewrites.get(), row.references, row.options);
+    for (std::string_view candidate : row_candidates()) {
+      const std::string once = rendered(shared.score_candidate(candidate));
+      const std::string each = rendered(
+          single.score(*f.schema, f.rewrites.get(), row.references, candidate, row.options));
+      EXPECT_EQ(once, each) << "row " << i << ", candidate " << candidate;
+    }
+  }
+}
+
+TEST(ScoreCandidates, TheReferencesErrorsAreInEveryResult) {
+  const testing::Fixture& f = fixture();
+  Scorer s;
+  const std::vector<std::string_view> refs = {"{ users(id: 1) { nope } }"};
+  s.set_references(*f.schema, f.rewrites.get(), refs, ScoreOptions{});
+  for (int k = 0; k < 2; ++k) {
+    const PairResult r = s.score_candidate("{ users(id: 1) { username } }");
+    EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+    EXPECT_EQ(error_lines(r), (Lines{"reference[0] 1:18 FieldsOnCorrectType: Cannot query field "
+                                     "\"nope\" on type \"User\"."}));
+  }
+  const PairResult r = s.score_candidate("{ users(id: 1) { email");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(r.errors.size(), 2u);
+  EXPECT_EQ(r.errors[1].query, QueryRole::kCandidate);
+}
+
+// score() replaces the references that set_references() set: a later
+// score_candidate() scores against score()'s.
+TEST(ScoreCandidates, ScoreReplacesTheReferences) {
+  const testing::Fixture& f = fixture();
+  Scorer s;
+  const std::vector<std::string_view> first = {"{ users(id: 1) { email } }"};
+  const std::vector<std::string_view> second = {"{ users(id: 1) { username } }"};
+  s.set_references(*f.schema, f.rewrites.get(), first, ScoreOptions{});
+  EXPECT_EQ(s.score_candidate("{ users(id: 1) { email } }").verdict, Verdict::kEquivalent);
+  EXPECT_EQ(
+      s.score(*f.schema, f.rewrites.get(), second, "{ users(id: 1) { username } }", {}).verdict,
+      Verdict::kEquivalent);
+  EXPECT_EQ(s.score_candidate("{ users(id: 1) { username } }").verdict, Verdict::kEquivalent);
+  EXPECT_EQ(s.score_candidate("{ users(id: 1) { email } }").verdict, Verdict::kMismatch);
+}
+
+TEST(ScoreCandidates, WithoutReferencesSetTheCandidateIsNotScored) {
+  Scorer s;
+  const PairResult r = s.score_candidate("{ users(id: 1) { username } }");
+  EXPECT_EQ(r.verdict, Verdict::kInvalidReference);
+  EXPECT_EQ(error_lines(r),
+            (Lines{"reference[0] Reference: No references were set for the candidate."}));
 }
 
 TEST(ScorePair, ThreadLocalFreeFunction) {

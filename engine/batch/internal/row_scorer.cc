@@ -83,6 +83,12 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
   // queries invalid): checked once, before any query is read.
   const std::string_view variables = trim_cell(reader_.cell(c.variables));
   const auto bad_variables = variables_check_.check_json(variables);
+  score::ScoreOptions options = context_.options;
+  options.normalize.variables_json = variables;
+  // The references are read, validated and normalized once for all the
+  // row's candidates.
+  const bool scores = !bad_variables && context_.mode == ScoreMode::kEquivalence && schema.ok();
+  if (scores) scorer_.set_references(*schema.schema, schema.rewrites.get(), references_, options);
   for (size_t k = 0; k < candidates_.size(); ++k) {
     const std::string_view candidate = reader_.cell(candidates_[k]);
     const RowKey key = keys_.of_score(row, span, reader_, content, reference_hash, candidate,
@@ -100,7 +106,7 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
     } else if (context_.mode == ScoreMode::kSubset) {
       subset_pair(schema, candidate, variables, key, out, tally);
     } else {
-      score_pair(schema, candidate, variables, row, key, context_.artifacts[k], out, tally);
+      score_pair(schema, candidate, options, row, key, context_.artifacts[k], out, tally);
     }
   }
 }
@@ -119,14 +125,11 @@ void RowScorer::to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>
 }
 
 void RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
-                           std::string_view variables, uint64_t row, const RowKey& key,
+                           const score::ScoreOptions& options, uint64_t row, const RowKey& key,
                            ArtifactWriter* artifacts, std::string& out, RowTally& tally) {
-  score::ScoreOptions options = context_.options;
-  options.normalize.variables_json = variables;
   score::PairResult result =
-      schema.ok()
-          ? scorer_.score(*schema.schema, schema.rewrites.get(), references_, candidate, options)
-          : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
+      schema.ok() ? scorer_.score_candidate(candidate)
+                  : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
   to_columns(result.matched_reference, result.errors);
   append_row_result(out, context_.format, key, result);
   tally.add(outcome_of(result.verdict), result.f1);

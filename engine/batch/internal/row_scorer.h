@@ -12,7 +12,8 @@
 // Every record yields exactly one result per candidate column, in record
 // order, whatever happens to it. With several candidate columns
 // (BatchContext::candidates) the row is read, its schema found and its
-// references collected and hashed once, then each candidate is scored
+// references collected and hashed once (and, in an equivalence run, read,
+// validated and normalized once: Scorer::set_references), then each candidate is scored
 // against them into its own tally and, in a run of one file per candidate,
 // its own text (a long file gets each row's lines in candidate order, with
 // a run member); a malformed row is a bad_row for every candidate. One RowScorer per worker thread:
@@ -83,9 +84,10 @@ class RowScorer final : public ShardWorker {
   void add_tags(RowTally& tally, bool pass, bool bad);
   void bad_row(uint64_t row, const io::RecordSpan& span, std::span<std::string> outs,
                std::span<RowTally> tallies);
-  void score_pair(const SchemaEntry& schema, std::string_view candidate, std::string_view variables,
-                  uint64_t row, const RowKey& key, ArtifactWriter* artifacts, std::string& out,
-                  RowTally& tally);
+  // Scores the candidate against the references set in scorer_ for the row.
+  void score_pair(const SchemaEntry& schema, std::string_view candidate,
+                  const score::ScoreOptions& options, uint64_t row, const RowKey& key,
+                  ArtifactWriter* artifacts, std::string& out, RowTally& tally);
   void subset_pair(const SchemaEntry& schema, std::string_view candidate,
                    std::string_view variables, const RowKey& key, std::string& out,
                    RowTally& tally);
