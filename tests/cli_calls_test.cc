@@ -5,19 +5,19 @@
 // with --artifacts, and clear refusals (exit 2) for inputs it cannot read.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "engine/batch/batch_test_util.h"
 #include "tests/support/cli_runner.h"
 
 namespace gqleval {
 namespace {
 
+using batch::testing::lines_of;
 using cli_test::CommandRun;
-using cli_test::run_gqleval;
 using cli_test::slurp;
 
 const std::string kBench = std::string(GQLEVAL_SHARED_DIR) + "/datasets/graphqlrestbench/";
@@ -46,37 +46,7 @@ std::string row(const std::string& id, const std::string& output, const std::str
 
 constexpr const char* kReference = R"(me = GET_me()\nGET_tracks__id_(id=me.id))";
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  while (at < text.size()) {
-    const size_t end = text.find('\n', at);
-    out.push_back(text.substr(at, end - at));
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  return out;
-}
-
-class CliCalls : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_cli_calls_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void put(const std::string& name, const std::string& text) const {
-    FILE* f = std::fopen((dir_ + name).c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
-  }
-  CommandRun gqleval(const std::string& args) const { return run_gqleval(dir_, args); }
-  std::string read(const std::string& name) const { return slurp(dir_ + name); }
-  std::string dir_;
-};
+class CliCalls : public cli_test::CliFolderTest {};
 
 TEST_F(CliCalls, ScoresEachRowOfTheInputInOrder) {
   put("rows.jsonl", row("a", kReference, R"(```python\nu = GET_me()\nGET_tracks__id_(u.id)\n```)") +
@@ -86,7 +56,7 @@ TEST_F(CliCalls, ScoresEachRowOfTheInputInOrder) {
                         row("f", kReference, R"(me = GET_me()\nGET_tracks__id_(id=me.ids))"));
   const CommandRun r = gqleval("calls rows.jsonl -o out.jsonl --group-by domain -j 2");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::vector<std::string> out = lines(read("out.jsonl"));
+  const std::vector<std::string> out = lines_of(read("out.jsonl"));
   ASSERT_EQ(out.size(), 6U) << read("out.jsonl");
   // Renamed variable, positional argument, fenced code: a full match.
   EXPECT_EQ(out[0],
@@ -141,7 +111,7 @@ TEST_F(CliCalls, ResultsDoNotDependOnThreadsOrShards) {
   ASSERT_EQ(gqleval("calls rows.jsonl -o one.jsonl -j 1 --shard-records 256 -q").exit_code, 0);
   ASSERT_EQ(gqleval("calls rows.jsonl -o two.jsonl -j 2 --shard-records 1 -q").exit_code, 0);
   EXPECT_EQ(read("one.jsonl"), read("two.jsonl"));
-  EXPECT_EQ(lines(read("one.jsonl")).size(), 40U);
+  EXPECT_EQ(lines_of(read("one.jsonl")).size(), 40U);
 }
 
 TEST_F(CliCalls, PredictionsJoinByIdWhenBothFilesHaveIds) {
@@ -153,7 +123,7 @@ TEST_F(CliCalls, PredictionsJoinByIdWhenBothFilesHaveIds) {
       "z,\"GET_me()\"\n");
   const CommandRun r = gqleval("calls rows.jsonl --predictions pred.csv -o out.jsonl -q");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::vector<std::string> out = lines(read("out.jsonl"));
+  const std::vector<std::string> out = lines_of(read("out.jsonl"));
   ASSERT_EQ(out.size(), 3U);
   EXPECT_NE(out[0].find(R"("id":"a","verdict":"scored","arg_match_full":1)"), std::string::npos)
       << out[0];
@@ -175,7 +145,7 @@ TEST_F(CliCalls, PredictionsJoinByIndexOtherwise) {
   put("pred.jsonl", "{\"output\": \"GET_me()\"}\n{\"output\": 7}\n");
   const CommandRun r = gqleval("calls rows.jsonl --predictions pred.jsonl -o out.jsonl -q");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::vector<std::string> out = lines(read("out.jsonl"));
+  const std::vector<std::string> out = lines_of(read("out.jsonl"));
   ASSERT_EQ(out.size(), 3U);
   EXPECT_NE(out[0].find(R"("verdict":"scored","arg_match_full":0,"arg_calls_matched":1)"),
             std::string::npos)
@@ -205,7 +175,7 @@ TEST_F(CliCalls, BadFunctionSpecsMakeABadRow) {
   put("rows.jsonl", broken + row("b", kReference, "GET_me()"));
   const CommandRun r = gqleval("calls rows.jsonl -o out.jsonl -q");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::vector<std::string> out = lines(read("out.jsonl"));
+  const std::vector<std::string> out = lines_of(read("out.jsonl"));
   ASSERT_EQ(out.size(), 2U);
   EXPECT_NE(out[0].find(R"("verdict":"bad_row")"), std::string::npos) << out[0];
   EXPECT_NE(
@@ -296,7 +266,7 @@ TEST_F(CliCalls, GroundTruthAnswersScoreOneOnTheTestSplit) {
                                "test.jsonl --predictions pred.jsonl --group-by domain "
                                "-o out.jsonl --summary s.json -q");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(lines(read("out.jsonl")).size(), 32U);
+  EXPECT_EQ(lines_of(read("out.jsonl")).size(), 32U);
   const std::string s = read("s.json");
   EXPECT_EQ(
       s.rfind(

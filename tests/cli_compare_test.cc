@@ -3,8 +3,6 @@
 // (0 pass, 1 not a pass, 2 usage or I/O error).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 
 #include "tests/support/cli_runner.h"
@@ -13,34 +11,23 @@ namespace {
 
 using gqleval::cli_test::CommandRun;
 
-class CliCompare : public ::testing::Test {
+class CliCompare : public gqleval::cli_test::CliFolderTest {
  protected:
   void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_cli_compare_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str());
-    write("s.graphql",
-          "type Query {\n  users(id: Int!): User\n  usersById(id: Int!): User\n}\n"
-          "type Mutation { addUser(name: String!): User }\n"
-          "type User { id: Int! username: String email: String posts: [Post] }\n"
-          "type Post { id: Int! title: String users: User }\n");
-    write("ref.graphql", "query {\n  users(id: 1) {\n    username\n    posts { title }\n  }\n}\n");
-  }
-  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
-
-  void write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ + name, std::ios::binary) << text;
+    CliFolderTest::SetUp();
+    put("s.graphql",
+        "type Query {\n  users(id: Int!): User\n  usersById(id: Int!): User\n}\n"
+        "type Mutation { addUser(name: String!): User }\n"
+        "type User { id: Int! username: String email: String posts: [Post] }\n"
+        "type Post { id: Int! title: String users: User }\n");
+    put("ref.graphql", "query {\n  users(id: 1) {\n    username\n    posts { title }\n  }\n}\n");
   }
   // Runs `gqleval compare ARGS` in the temporary folder.
-  CommandRun compare(const std::string& args) {
-    return gqleval::cli_test::run_gqleval(dir_, "compare " + args);
-  }
-
-  std::string dir_;
+  CommandRun compare(const std::string& args) const { return gqleval("compare " + args); }
 };
 
 TEST_F(CliCompare, EquivalentPairExitsZero) {
-  write("cand.graphql", "{ usersById(id: 1) { posts { title } username } }");
+  put("cand.graphql", "{ usersById(id: 1) { posts { title } username } }");
   const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
@@ -55,7 +42,7 @@ TEST_F(CliCompare, EquivalentPairExitsZero) {
 }
 
 TEST_F(CliCompare, MismatchFromLlmTextExplainsAndExitsOne) {
-  write("answer.md", "Sure:\n```graphql\nquery { users(id: 1) { username email } }\n```\n");
+  put("answer.md", "Sure:\n```graphql\nquery { users(id: 1) { username email } }\n```\n");
   const CommandRun r = compare("--schema s.graphql ref.graphql answer.md");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
@@ -70,7 +57,7 @@ TEST_F(CliCompare, MismatchFromLlmTextExplainsAndExitsOne) {
 }
 
 TEST_F(CliCompare, JsonOutput) {
-  write("cand.graphql", "{ users(id: 1) { username posts { title } email } }");
+  put("cand.graphql", "{ users(id: 1) { username posts { title } email } }");
   const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --json --delta 1");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
@@ -83,8 +70,8 @@ TEST_F(CliCompare, JsonOutput) {
 }
 
 TEST_F(CliCompare, SeveralReferences) {
-  write("ref2.graphql", "{ users(id: 1) { username email } }");
-  write("cand.graphql", "{ users(id: 1) { email username } }");
+  put("ref2.graphql", "{ users(id: 1) { username email } }");
+  put("cand.graphql", "{ users(id: 1) { email username } }");
   const CommandRun r =
       compare("--schema s.graphql ref.graphql cand.graphql --reference ref2.graphql");
   EXPECT_EQ(r.exit_code, 0);
@@ -97,7 +84,7 @@ TEST_F(CliCompare, SeveralReferences) {
 }
 
 TEST_F(CliCompare, RuleSwitches) {
-  write("cand.graphql", "{ usersById(id: 1) { username posts { title } } }");
+  put("cand.graphql", "{ usersById(id: 1) { username posts { title } } }");
   CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --no-rules");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "verdict: mismatch (fail)");
@@ -118,18 +105,18 @@ TEST_F(CliCompare, RuleSwitches) {
 }
 
 TEST_F(CliCompare, TypenameVariablesAndOperation) {
-  write("t.graphql", "{ users(id: 1) { __typename username posts { title } } }");
+  put("t.graphql", "{ users(id: 1) { __typename username posts { title } } }");
   EXPECT_EQ(compare("--schema s.graphql ref.graphql t.graphql").exit_code, 1);
   EXPECT_EQ(compare("--schema s.graphql ref.graphql t.graphql --ignore-typename").exit_code, 0);
-  write("v.graphql", "query ($u: Int!) { users(id: $u) { username posts { title } } }");
+  put("v.graphql", "query ($u: Int!) { users(id: $u) { username posts { title } } }");
   EXPECT_EQ(compare("--schema s.graphql ref.graphql v.graphql").exit_code, 1);
   EXPECT_EQ(compare("--schema s.graphql ref.graphql v.graphql --variables '{\"u\": 1}'").exit_code,
             0);
-  write("vars.json", "{\"u\": 1}");
+  put("vars.json", "{\"u\": 1}");
   EXPECT_EQ(compare("--schema s.graphql ref.graphql v.graphql --variables @vars.json").exit_code,
             0);
-  write("two.graphql",
-        "query A { users(id: 2) { id } }\nquery B { users(id: 1) { username posts { title } } }");
+  put("two.graphql",
+      "query A { users(id: 2) { id } }\nquery B { users(id: 1) { username posts { title } } }");
   const CommandRun r = compare("--schema s.graphql ref.graphql two.graphql");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
@@ -142,7 +129,7 @@ TEST_F(CliCompare, TypenameVariablesAndOperation) {
 }
 
 TEST_F(CliCompare, ExtractionCanBeTurnedOff) {
-  write("answer.md", "Answer: { users(id: 1) { username posts { title } } }");
+  put("answer.md", "Answer: { users(id: 1) { username posts { title } } }");
   EXPECT_EQ(compare("--schema s.graphql ref.graphql answer.md").exit_code, 0);
   const CommandRun r = compare("--schema s.graphql ref.graphql answer.md --no-extract");
   EXPECT_EQ(r.exit_code, 1);
@@ -154,7 +141,7 @@ TEST_F(CliCompare, ExtractionCanBeTurnedOff) {
 }
 
 TEST_F(CliCompare, Stage1Verdicts) {
-  write("none.md", "I do not know.");
+  put("none.md", "I do not know.");
   CommandRun r = compare("--schema s.graphql ref.graphql none.md");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
@@ -162,7 +149,7 @@ TEST_F(CliCompare, Stage1Verdicts) {
             "errors:\n"
             "  none.md: Extraction: No GraphQL query found in the candidate.\n"
             "rules: cycles,endpoints\n");
-  write("badref.graphql", "{ users(id: 1) { name } }");
+  put("badref.graphql", "{ users(id: 1) { name } }");
   r = compare("--schema s.graphql badref.graphql none.md --json");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.rfind("{\"results_version\":2,\"verdict\":\"invalid_reference\",\"pass\":false,"
@@ -170,15 +157,15 @@ TEST_F(CliCompare, Stage1Verdicts) {
                         0),
             0u)
       << r.out;
-  write("m.graphql", "mutation { addUser(name: \"x\") { username } }");
+  put("m.graphql", "mutation { addUser(name: \"x\") { username } }");
   r = compare("--schema s.graphql ref.graphql m.graphql");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("the operations differ in kind"), std::string::npos) << r.out;
 }
 
 TEST_F(CliCompare, SchemaThatDoesNotBuild) {
-  write("bad.graphql", "type Query { a: Nope }");
-  write("cand.graphql", "{ a }");
+  put("bad.graphql", "type Query { a: Nope }");
+  put("cand.graphql", "{ a }");
   const CommandRun r = compare("--schema bad.graphql ref.graphql cand.graphql");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
@@ -190,8 +177,8 @@ TEST_F(CliCompare, SchemaThatDoesNotBuild) {
 
 TEST_F(CliCompare, StrictSchema) {
   // An undeclared StepZen scalar: a warning by default, an error when strict.
-  write("stepzen.graphql", "type Query { users(id: Int!): User }\ntype User { born: Date }\n");
-  write("r.graphql", "{ users(id: 1) { born } }");
+  put("stepzen.graphql", "type Query { users(id: Int!): User }\ntype User { born: Date }\n");
+  put("r.graphql", "{ users(id: 1) { born } }");
   EXPECT_EQ(compare("--schema stepzen.graphql r.graphql r.graphql").exit_code, 0);
   const CommandRun r = compare("--schema stepzen.graphql r.graphql r.graphql --strict-schema");
   EXPECT_EQ(r.exit_code, 1);
@@ -199,7 +186,7 @@ TEST_F(CliCompare, StrictSchema) {
 }
 
 TEST_F(CliCompare, UsageAndIoErrorsExitTwo) {
-  write("cand.graphql", "{ users(id: 1) { username } }");
+  put("cand.graphql", "{ users(id: 1) { username } }");
   CommandRun r = compare("ref.graphql cand.graphql");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "gqleval compare: --schema is required (see 'gqleval compare --help')\n");

@@ -2,7 +2,6 @@
 // short flags (-o, -j, -q), --progress, and --version.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <regex>
 #include <string>
 
@@ -11,22 +10,11 @@
 namespace {
 
 using gqleval::cli_test::CommandRun;
-using gqleval::cli_test::run_gqleval;
 using gqleval::cli_test::slurp;
 
 const std::string kRows = std::string(GQLEVAL_SOURCE_DIR) + "/examples/rgeval_style.csv";
 
-class CliConventions : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_cli_conventions_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str());
-  }
-  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
-  CommandRun gqleval(const std::string& args) { return run_gqleval(dir_, args); }
-  std::string dir_;
-};
+class CliConventions : public gqleval::cli_test::CliFolderTest {};
 
 TEST_F(CliConventions, HelpCommandPrintsTheCommandsHelp) {
   for (const char* command : {"validate", "score", "compare"}) {

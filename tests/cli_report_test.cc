@@ -17,7 +17,6 @@ namespace gqleval {
 namespace {
 
 using cli_test::CommandRun;
-using cli_test::run_gqleval;
 using cli_test::slurp;
 
 const std::string kGolden = std::string(GQLEVAL_SOURCE_DIR) + "/tests/data/report/";
@@ -117,26 +116,14 @@ std::vector<Row> after_rows() {
   return rows;
 }
 
-class CliReport : public ::testing::Test {
+class CliReport : public cli_test::CliFolderTest {
  protected:
   void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_cli_report_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
+    CliFolderTest::SetUp();
     put("before.jsonl", lines(before_rows()));
     put("after.jsonl", lines(after_rows()));
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void put(const std::string& name, const std::string& text) const {
-    std::filesystem::create_directories(std::filesystem::path(dir_ + name).parent_path());
-    FILE* f = std::fopen((dir_ + name).c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
-  }
   bool exists(const std::string& name) const { return std::filesystem::exists(dir_ + name); }
-  CommandRun gqleval(const std::string& args) const { return run_gqleval(dir_, args); }
   // A refusal: exit 2, the message, nothing written.
   void expect_refused(const std::string& runs, const std::string& message) const {
     const CommandRun r = gqleval("report " + runs + " --json o.json --markdown o.md --html o.html");
@@ -144,7 +131,6 @@ class CliReport : public ::testing::Test {
     EXPECT_NE(r.err.find(message), std::string::npos) << runs << "\n" << r.err;
     EXPECT_FALSE(exists("o.json") || exists("o.md") || exists("o.html")) << runs;
   }
-  std::string dir_;
 };
 
 TEST_F(CliReport, TheTableOnStderr) {

@@ -4,7 +4,6 @@
 // report on stdout, and clear errors with exit 2 where Relay fails or panics.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -14,32 +13,19 @@ namespace gqleval {
 namespace {
 
 using cli_test::CommandRun;
-using cli_test::run_gqleval;
 using cli_test::slurp;
 
 const std::string kCases = std::string(GQLEVAL_SOURCE_DIR) + "/tests/data/relay-subset/";
 
-class CliSubset : public ::testing::Test {
+class CliSubset : public cli_test::CliFolderTest {
  protected:
   void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_cli_subset_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_ + "schema");
+    CliFolderTest::SetUp();
     std::filesystem::copy_file(kCases + "schema.graphql", dir_ + "schema.graphql");
     put("schema/a.graphql", "type Query { user(id: ID!): User }\n");
     put("schema/b.graphql",
         "type User { id: ID! name: String }\nextend type User { email: String }\n");
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void put(const std::string& name, const std::string& text) const {
-    FILE* f = std::fopen((dir_ + name).c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
-  }
-  CommandRun gqleval(const std::string& args) const { return run_gqleval(dir_, args); }
-  std::string dir_;
 };
 
 TEST_F(CliSubset, RelaysArgumentsAndRelaysReport) {

@@ -2,8 +2,6 @@
 // output lines, and the exit codes (0 valid, 1 invalid, 2 usage or I/O error).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 
 #include "tests/support/cli_runner.h"
@@ -13,30 +11,19 @@ namespace {
 using gqleval::cli_test::CommandRun;
 using gqleval::cli_test::slurp;
 
-class CliValidate : public ::testing::Test {
+class CliValidate : public gqleval::cli_test::CliFolderTest {
  protected:
   void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_cli_validate_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::system(("rm -rf '" + dir_ + "' && mkdir -p '" + dir_ + "'").c_str());
-    write("s.graphql",
-          "type Query { user(id: Int!): User }\n"
-          "type User { id: Int! name: String born: Date }\n");
+    CliFolderTest::SetUp();
+    put("s.graphql",
+        "type Query { user(id: Int!): User }\n"
+        "type User { id: Int! name: String born: Date }\n");
   }
-  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
-
-  void write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ + name, std::ios::binary) << text;
-  }
-  CommandRun validate(const std::string& args) {
-    return gqleval::cli_test::run_gqleval(dir_, "validate " + args);
-  }
-
-  std::string dir_;
+  CommandRun validate(const std::string& args) const { return gqleval("validate " + args); }
 };
 
 TEST_F(CliValidate, ValidQueryExitsZeroAndPrintsNothing) {
-  write("q.graphql", "{ user(id: 1) { name } }");
+  put("q.graphql", "{ user(id: 1) { name } }");
   CommandRun r = validate("--quiet --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
@@ -44,7 +31,7 @@ TEST_F(CliValidate, ValidQueryExitsZeroAndPrintsNothing) {
 }
 
 TEST_F(CliValidate, PrintsEachErrorWithFileLineColumnAndRule) {
-  write("q.graphql", "{\n  user(id: \"22\") {\n    nam\n  }\n}\n");
+  put("q.graphql", "{\n  user(id: \"22\") {\n    nam\n  }\n}\n");
   CommandRun r = validate("--quiet --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 1);
   // Rules run one after another in specifiedRules order (graphql-js interleaves
@@ -57,14 +44,14 @@ TEST_F(CliValidate, PrintsEachErrorWithFileLineColumnAndRule) {
 }
 
 TEST_F(CliValidate, SyntaxErrorIsReportedLikeGraphqlJs) {
-  write("q.graphql", "{ user(id: 1) { name }");
+  put("q.graphql", "{ user(id: 1) { name }");
   CommandRun r = validate("--quiet --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "q.graphql:1:23: Syntax: Syntax Error: Expected Name, found <EOF>.\n");
 }
 
 TEST_F(CliValidate, SchemaDialectWarningsGoToStderrAndStrictRejects) {
-  write("q.graphql", "{ user(id: 1) { born } }");
+  put("q.graphql", "{ user(id: 1) { born } }");
   CommandRun r = validate("--schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err,
@@ -76,7 +63,7 @@ TEST_F(CliValidate, SchemaDialectWarningsGoToStderrAndStrictRejects) {
 }
 
 TEST_F(CliValidate, RuleFlagRunsOnlyThatRule) {
-  write("q.graphql", "query Q($unused: Int) { user(id: 1) { nam } }");
+  put("q.graphql", "query Q($unused: Int) { user(id: 1) { nam } }");
   CommandRun r = validate("--quiet --rule NoUnusedVariables --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
@@ -92,7 +79,7 @@ TEST_F(CliValidate, RuleFlagRunsOnlyThatRule) {
 }
 
 TEST_F(CliValidate, SeveralOperationsNeedAName) {
-  write("q.graphql", "query A { user(id: 1) { id } }\nquery B { user(id: 2) { id } }\n");
+  put("q.graphql", "query A { user(id: 1) { id } }\nquery B { user(id: 2) { id } }\n");
   CommandRun r = validate("--quiet --schema s.graphql q.graphql");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
@@ -102,7 +89,7 @@ TEST_F(CliValidate, SeveralOperationsNeedAName) {
 }
 
 TEST_F(CliValidate, UsageErrorsExitTwo) {
-  write("q.graphql", "{ user(id: 1) { id } }");
+  put("q.graphql", "{ user(id: 1) { id } }");
   CommandRun unknown_flag = validate("--schema s.graphql --frobnicate q.graphql");
   EXPECT_EQ(unknown_flag.exit_code, 2);
   EXPECT_EQ(unknown_flag.err,
@@ -114,12 +101,12 @@ TEST_F(CliValidate, UsageErrorsExitTwo) {
 }
 
 TEST_F(CliValidate, RowsGiveOneJsonResultEach) {
-  write("rows.csv",
-        "id,schema,query\n"
-        "a,\"type Query { n: Int }\",{ n }\n"
-        "b,\"type Query { n: Int }\",\"{\n  m\n}\"\n"
-        "c,\"type Query { n: Int }\",\"{ n }\n"
-        "d,type Query { n: Foo },{ n }\n");
+  put("rows.csv",
+      "id,schema,query\n"
+      "a,\"type Query { n: Int }\",{ n }\n"
+      "b,\"type Query { n: Int }\",\"{\n  m\n}\"\n"
+      "c,\"type Query { n: Int }\",\"{ n }\n"
+      "d,type Query { n: Foo },{ n }\n");
   CommandRun r = validate("--input rows.csv --out results.jsonl");
   EXPECT_EQ(r.exit_code, 1);
   const std::string out = slurp(dir_ + "results.jsonl");
@@ -137,7 +124,7 @@ TEST_F(CliValidate, RowsGiveOneJsonResultEach) {
 }
 
 TEST_F(CliValidate, RowsNeedAQueryColumn) {
-  write("rows.csv", "schema,text\n\"type Query { n: Int }\",{ n }\n");
+  put("rows.csv", "schema,text\n\"type Query { n: Int }\",{ n }\n");
   CommandRun r = validate("--input rows.csv");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,

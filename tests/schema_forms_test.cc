@@ -7,8 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
-#include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <string>
 
@@ -22,29 +20,9 @@ namespace gqleval {
 namespace {
 
 using cli_test::CommandRun;
-using cli_test::run_gqleval;
 using cli_test::slurp;
 
-class SchemaForms : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = ::testing::TempDir() + "gqleval_schema_forms_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void put(const std::string& name, const std::string& text) const {
-    const std::filesystem::path p = dir_ + name;
-    std::filesystem::create_directories(p.parent_path());
-    FILE* f = std::fopen(p.c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
-  }
-  CommandRun gqleval(const std::string& args) const { return run_gqleval(dir_, args); }
-  std::string dir_;
-};
+class SchemaForms : public cli_test::CliFolderTest {};
 
 // The SDL split in two at the definition that starts nearest its middle (a
 // line that starts with a letter or a description's quote: the NL2GQL
