@@ -33,6 +33,14 @@ bool write_file(const std::string& path, std::string_view text) {
   return std::fclose(f) == 0 && ok;
 }
 
+std::optional<Diagnostic> create_folder(const std::string& path, std::string_view role) {
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (!ec) return std::nullopt;
+  return make_error(
+      "IO", "cannot create the " + std::string(role) + " folder " + path + ": " + ec.message());
+}
+
 Result<std::string, Diagnostic> read_file(const std::string& path) {
   FdGuard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) return Unexpected{io_error("cannot open", path, errno)};

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,11 @@ Result<std::string, Diagnostic> read_file(const std::string& path);
 // Creates or truncates the file at path and writes `text`; false when any
 // step fails (the file may then be partly written).
 bool write_file(const std::string& path, std::string_view text);
+
+// Creates the folder at path and its parents (nothing to do when it exists).
+// Fails with an "IO" diagnostic naming it as `role`: "cannot create the
+// output folder PATH: REASON".
+std::optional<Diagnostic> create_folder(const std::string& path, std::string_view role);
 
 // Hands the pages of a read-only file mapping below an offset back to the
 // kernel (madvise MADV_DONTNEED, one call per 32 MiB): a clean mapping can

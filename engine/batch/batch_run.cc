@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -273,11 +272,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   auto earlier = read_resume_state(o);
   if (!earlier) return Unexpected{std::move(earlier.error())};
   if (!o.output_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.output_dir, ec);
-    if (ec) {
-      return Unexpected{make_error(
-          "IO", "cannot create the output folder " + o.output_dir + ": " + ec.message())};
+    if (auto error = io::create_folder(o.output_dir, "output")) {
+      return Unexpected{std::move(*error)};
     }
   }
   std::vector<std::unique_ptr<OutputFile>> files;

@@ -1,7 +1,6 @@
 #include "engine/batch/calls_run.h"
 
 #include <chrono>
-#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -137,11 +136,8 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   context.artifacts_rows = o.artifacts_rows;
   context.artifacts_failed = &artifacts_failed;
   if (!o.artifacts_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.artifacts_dir, ec);
-    if (ec) {
-      return Unexpected{make_error(
-          "IO", "cannot create the artifacts folder " + o.artifacts_dir + ": " + ec.message())};
+    if (auto error = io::create_folder(o.artifacts_dir, "artifacts")) {
+      return Unexpected{std::move(*error)};
     }
   }
   OutputFile output;

@@ -122,13 +122,12 @@ std::string trees_to_dot(const normalize::NormalTree* reference,
 }
 
 bool ArtifactWriter::prepare(std::string* error) const {
-  std::error_code ec;
-  std::filesystem::create_directories(settings_.dir, ec);
-  if (ec) {
-    *error = "cannot create the artifacts folder " + settings_.dir + ": " + ec.message();
+  if (auto failed = io::create_folder(settings_.dir, "artifacts")) {
+    *error = std::move(failed->message);
     return false;
   }
   if (settings_.rules_file.empty()) return true;
+  std::error_code ec;
   std::filesystem::copy_file(settings_.rules_file, settings_.dir + "/rules.json",
                              std::filesystem::copy_options::overwrite_existing, ec);
   if (ec) {
