@@ -105,12 +105,23 @@ void MappedFile::unmap() {
   size_ = 0;
 }
 
-PageReleaser::PageReleaser(std::string_view buffer) : buffer_(buffer) {
+PageReleaser::PageReleaser(std::string_view buffer, ContentHasher* hash, size_t hashed_from)
+    : buffer_(buffer), hash_(hash), hashed_(hashed_from) {
   const long page = ::sysconf(_SC_PAGESIZE);
   page_ = page > 0 ? static_cast<size_t>(page) : 4096;
 }
 
+void PageReleaser::hash_rest() {
+  if (hash_ == nullptr) return;
+  hash_->update(buffer_.substr(hashed_));
+  hashed_ = buffer_.size();
+}
+
 void PageReleaser::done_up_to(size_t upto) {
+  if (hash_ != nullptr && upto > hashed_) {
+    hash_->update(buffer_.substr(hashed_, upto - hashed_));
+    hashed_ = upto;
+  }
   constexpr size_t kStep = size_t{32} << 20;
   const size_t aligned = upto / page_ * page_;
   if (aligned < released_ + kStep) return;

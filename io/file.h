@@ -17,6 +17,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
+#include "io/content_hash.h"
 
 namespace gqleval::io {
 
@@ -36,14 +37,22 @@ std::optional<Diagnostic> create_folder(const std::string& path, std::string_vie
 // kernel (madvise MADV_DONTNEED, one call per 32 MiB): a clean mapping can
 // drop them (they are re-read from the page cache if touched again), so a
 // front-to-back reader keeps its resident size flat however large the file.
+// With `hash`, the bytes from `hashed_from` on are also fed to it as they are
+// done, each piece before its pages go, so that hashing never faults them back
+// in (the bytes before `hashed_from` are the caller's to have hashed).
 class PageReleaser {
  public:
-  explicit PageReleaser(std::string_view buffer);
+  explicit PageReleaser(std::string_view buffer, ContentHasher* hash = nullptr,
+                        size_t hashed_from = 0);
   // Every byte below `upto` has been read for the last time (by this pass).
   void done_up_to(size_t upto);
+  // Feeds the hash the rest of the buffer (a pass that read all of it).
+  void hash_rest();
 
  private:
   std::string_view buffer_;
+  ContentHasher* hash_ = nullptr;
+  size_t hashed_ = 0;
   size_t page_ = 4096;
   size_t released_ = 0;
 };

@@ -309,9 +309,10 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   matches[0] = at.artifact_matches;
 
   Progress progress(o.progress, input.buffer().size());
-  io::PageReleaser pages(input.buffer());
+  // The input is hashed as its shards are done (the bytes of an earlier run
+  // were hashed by resume_run).
+  io::PageReleaser pages(input.buffer(), &input_hash, static_cast<size_t>(at.input_end));
   pages.done_up_to(static_cast<size_t>(at.input_end));
-  size_t hashed = static_cast<size_t>(at.input_end);
   auto last_checkpoint = std::chrono::steady_clock::now();
   std::string checkpoint_error;
   auto checkpoint = [&] {
@@ -343,9 +344,6 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
         at.input_end = done.input_end;
         at.artifact_matches = matches[0];
         progress.update(at.rows, done.input_end);
-        // Hashed while the shard's pages are still resident, before they go.
-        input_hash.update(input.buffer().substr(hashed, done.input_end - hashed));
-        hashed = done.input_end;
         pages.done_up_to(done.input_end);
         if (std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint)
                 .count() >= o.checkpoint_seconds) {
@@ -368,7 +366,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     checkpoint();
     for (auto& file : files) file->close();
   } else {
-    input_hash.update(input.buffer().substr(hashed));
+    pages.hash_rest();
     for (auto& file : files) {
       if (!file->commit()) return Unexpected{make_error("IO", file->error())};
     }

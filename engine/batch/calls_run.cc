@@ -159,9 +159,8 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   Progress::Options progress_options;
   progress_options.label = "gqleval calls";
   Progress progress(o.progress, input.buffer().size(), std::move(progress_options));
-  io::PageReleaser pages(input.buffer());
   io::ContentHasher input_hash;
-  size_t hashed = 0;
+  io::PageReleaser pages(input.buffer(), &input_hash);
   PipelineOptions pipeline{o.threads, o.shard_records, 0, {}};
   pipeline.stop = [&] {
     return output.failed() || (o.interrupt != nullptr && o.interrupt->load() != 0);
@@ -170,9 +169,6 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
     output.write(done.out);
     report.rows += done.records;
     progress.update(report.rows, done.input_end);
-    // Hashed while the shard's pages are still resident, before they go.
-    input_hash.update(input.buffer().substr(hashed, done.input_end - hashed));
-    hashed = done.input_end;
     pages.done_up_to(done.input_end);
   });
   progress.finish();
@@ -185,7 +181,7 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
     output.close();
     report.partial_results = output.written_path();
   } else {
-    input_hash.update(input.buffer().substr(hashed));
+    pages.hash_rest();
     if (!output.commit()) return Unexpected{make_error("IO", output.error())};
   }
 
