@@ -130,6 +130,7 @@ std::vector<std::string> output_paths(const BatchOptions& o,
                                       const std::vector<std::string>& names) {
   if (o.output_dir.empty()) return {o.output};
   std::vector<std::string> paths;
+  paths.reserve(names.size());
   const char* ext = o.output_format == OutputFormat::kCsv ? ".csv" : ".jsonl";
   for (const std::string& name : names) paths.push_back(o.output_dir + "/" + name + ext);
   return paths;
