@@ -18,7 +18,6 @@ namespace {
 
 using batch::testing::lines_of;
 using cli_test::CommandRun;
-using cli_test::slurp;
 
 const std::string kBench = std::string(GQLEVAL_SHARED_DIR) + "/datasets/graphqlrestbench/";
 
