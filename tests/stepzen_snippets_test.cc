@@ -224,5 +224,53 @@ TEST(StepZenSnippetsTest, EveryProjectBuildsAndEveryRequestValidates) {
   EXPECT_TRUE(failures.empty()) << failures;
 }
 
+// gqleval's own project beside the upstream ones (gqleval-cases/, entry
+// project.graphql so the sweep above leaves it out): an extension repeats a
+// field with other @materializer arguments. StepZen serves one field; the
+// dialect merges the two with a warning naming both places, keeps the later
+// directives, and the request validates. Strict mode keeps graphql-js's error.
+TEST(StepZenSnippetsTest, AFieldRepeatedWithOtherDirectivesIsOneField) {
+  const fs::path entry = kRoot / "gqleval-cases/materializer-override/project.graphql";
+  Project project = assemble(entry);
+  ASSERT_TRUE(project.problem.empty()) << project.problem;
+  ASSERT_EQ(project.requests.size(), 1u);
+  auto loaded = sources::load_schema(std::vector<std::string>{entry.string()});
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  auto schema = schema::Schema::build(loaded->sdl);
+  ASSERT_TRUE(schema.ok()) << describe(schema.error());
+  std::vector<std::string> merged;
+  for (const Diagnostic& d : (*schema)->warnings()) {
+    if (d.rule != "UniqueFieldDefinitionNames") continue;
+    merged.push_back(d.message);
+    for (const SourcePos& pos : d.locations) {
+      merged.push_back(fs::path(loaded->where(pos)).filename().string());
+    }
+  }
+  EXPECT_EQ(merged, (std::vector<std::string>{
+                        "Field \"Article.summary\" can only be defined once. The definitions "
+                        "differ only in their directives; merged them and kept the later one's "
+                        "directives, as StepZen does.",
+                        "article.graphql:5:3", "summary.graphql:2:3"}));
+  const schema::TypeDef* article = (*schema)->type_named("Article");
+  ASSERT_NE(article, nullptr);
+  EXPECT_EQ(article->fields.size(), 4u);
+
+  auto text = io::read_file(project.requests[0].string());
+  ASSERT_TRUE(text.ok());
+  Arena arena;
+  auto doc = graphql::parse(*text, arena);
+  ASSERT_TRUE(doc.ok());
+  Diagnostics ds = validate::validate(**schema, **doc);
+  EXPECT_FALSE(validate::has_errors(ds)) << describe(ds);
+
+  auto strict = schema::Schema::build(loaded->sdl, schema::BuildOptions{.strict = true});
+  ASSERT_FALSE(strict.ok());
+  bool refused = false;
+  for (const Diagnostic& d : strict.error()) {
+    refused = refused || d.message == "Field \"Article.summary\" can only be defined once.";
+  }
+  EXPECT_TRUE(refused) << describe(strict.error());
+}
+
 }  // namespace
 }  // namespace gqleval

@@ -32,10 +32,12 @@
 // Schema::build then coerces it against the declared type as buildClientSchema
 // does (`"3"` for a `[Int]` argument prints `[3]`; a default that does not
 // coerce is dropped). A default that holds a variable has no value in
-// graphql-js and is left out. Two things of the JSON are not kept, since
-// graphql-js 16's SDL cannot say them: a directive's deprecation (16.15's
-// experimental directive deprecation) and a description that is the empty
-// string (Schema keeps no empty description).
+// graphql-js and is left out. A description that is the empty string is
+// kept as `""""""` (null or absent is none), as printSchema prints it; like
+// printSchema, arguments none of which has a non-empty description print on
+// one line, without their empty ones. A directive's deprecation (16.15's
+// experimental directive deprecation) is not kept, since graphql-js 16's SDL
+// cannot say it.
 //
 // Errors are values: the rule is "Introspection", the message names the file
 // (when file_name is not empty) and the JSON path of the problem, e.g.

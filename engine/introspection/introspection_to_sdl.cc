@@ -33,6 +33,22 @@ constexpr std::array<std::string_view, 5> kSpecifiedScalars = {"String", "Int", 
 constexpr std::array<std::string_view, 5> kSpecifiedDirectives = {"include", "skip", "deprecated",
                                                                   "specifiedBy", "oneOf"};
 
+using schema::Description;
+
+// graphql-js printDescription, for printSchema(buildClientSchema(json)):
+// nothing for an absent or null description, `""""""` for an empty one
+// (graphql::append_description writes nothing for an empty text).
+void append_description(std::string& out, Description text, std::string_view indentation = {},
+                        bool first_in_block = true) {
+  if (!text) return;
+  if (!text->empty()) {
+    graphql::append_description(out, *text, indentation, first_in_block);
+    return;
+  }
+  if (!indentation.empty() && !first_in_block) out.push_back('\n');
+  out.append(indentation).append(R"("""""")").append("\n");
+}
+
 enum class Kind : uint8_t { kScalar, kObject, kInterface, kUnion, kEnum, kInputObject };
 
 bool kind_from_name(std::string_view s, Kind* out) {
@@ -139,7 +155,7 @@ struct TypeInfo {
 // prints differently when any of them has a description).
 struct InputValueText {
   std::string_view name;
-  std::string_view description;
+  Description description;
   std::string type;
   std::optional<std::string> default_value;
   std::optional<std::string_view> deprecation_reason;
@@ -201,11 +217,9 @@ class Converter {
     *out = s;
     return true;
   }
-  bool description(dom::object o, const Path& path, std::string_view* out) {
-    std::optional<std::string_view> d;
-    if (!optional_string(o, "description", path, &d)) return false;
-    *out = d.value_or(std::string_view());
-    return true;
+  // Absent or null is none; "" is an empty description, which graphql-js keeps.
+  bool description(dom::object o, const Path& path, Description* out) {
+    return optional_string(o, "description", path, out);
   }
   // An optional boolean member (absent or null is false).
   bool flag(dom::object o, std::string_view key, const Path& path, bool* out) {
@@ -568,10 +582,10 @@ class Converter {
         common_names = false;  // as Schema::print_sdl: keep the roots as they are
       }
     }
-    std::string_view desc;
+    Description desc;
     if (!description(schema, schema_path, &desc)) return false;
-    if (desc.empty() && common_names) return true;
-    graphql::append_description(out_, desc);
+    if (!desc && common_names) return true;
+    append_description(out_, desc);
     out_.append("schema {\n");
     bool first = true;
     for (int op = 0; op < 3; ++op) {
@@ -632,9 +646,10 @@ class Converter {
   // graphql-js printArgs.
   void append_arguments(const std::vector<InputValueText>& args, std::string_view indentation) {
     if (args.empty()) return;
+    // Only a description that JavaScript finds truthy spreads them on lines.
     bool any_description = false;
     for (const InputValueText& a : args)
-      any_description = any_description || !a.description.empty();
+      any_description = any_description || (a.description && !a.description->empty());
     out_.push_back('(');
     if (!any_description) {
       for (size_t i = 0; i < args.size(); ++i) {
@@ -648,7 +663,7 @@ class Converter {
     out_.push_back('\n');
     for (size_t i = 0; i < args.size(); ++i) {
       if (i > 0) out_.push_back('\n');
-      graphql::append_description(out_, args[i].description, inner, i == 0);
+      append_description(out_, args[i].description, inner, i == 0);
       out_.append(inner);
       append_input_value(args[i]);
     }
@@ -658,7 +673,7 @@ class Converter {
   bool print_directive(dom::element e, const Path& p, std::string_view* name) {
     dom::object o;
     if (!object_at(e, p, &o) || !name_of(o, p, "a directive", name)) return false;
-    std::string_view desc;
+    Description desc;
     bool repeatable = false;
     if (!description(o, p, &desc) || !flag(o, "isRepeatable", p, &repeatable)) return false;
     dom::array args, locations;
@@ -686,7 +701,7 @@ class Converter {
     }
     if (one_of(kSpecifiedDirectives, *name)) return true;
     separate();
-    graphql::append_description(out_, desc);
+    append_description(out_, desc);
     out_.append("directive @").append(*name);
     append_arguments(args_, {});
     if (repeatable) out_.append(" repeatable");
@@ -703,14 +718,14 @@ class Converter {
     const Kind kind = types_by_name_.find(name)->second.kind;
     Kind ignored;
     if (one_of(kSpecifiedScalars, name) || introspection_type_kind(name, &ignored)) return true;
-    std::string_view desc;
+    Description desc;
     if (!description(t, p, &desc)) return false;
     switch (kind) {
       case Kind::kScalar: {
         std::optional<std::string_view> url;
         if (!optional_string(t, "specifiedByURL", p, &url)) return false;
         separate();
-        graphql::append_description(out_, desc);
+        append_description(out_, desc);
         out_.append("scalar ").append(name);
         if (url) out_.append(" @specifiedBy(url: ").append(graphql::print_string(*url)).append(")");
         return true;
@@ -734,7 +749,7 @@ class Converter {
           ++i;
         }
         separate();
-        graphql::append_description(out_, desc);
+        append_description(out_, desc);
         out_.append("union ").append(name).append(type_text_);
         return true;
       }
@@ -749,12 +764,12 @@ class Converter {
           return false;
         }
         separate();
-        graphql::append_description(out_, desc);
+        append_description(out_, desc);
         out_.append("input ").append(name);
         if (one_of_flag) out_.append(" @oneOf");
         for (size_t i = 0; i < args_.size(); ++i) {
           out_.append(i == 0 ? " {\n" : "\n");
-          graphql::append_description(out_, args_[i].description, "  ", i == 0);
+          append_description(out_, args_[i].description, "  ", i == 0);
           out_.append("  ");
           append_input_value(args_[i]);
         }
@@ -765,13 +780,13 @@ class Converter {
     return true;
   }
 
-  bool print_enum(dom::object t, const Path& p, std::string_view name, std::string_view desc) {
+  bool print_enum(dom::object t, const Path& p, std::string_view name, Description desc) {
     dom::array values;
     if (!array_member(t, "enumValues", p, "Introspection result missing enumValues.", &values)) {
       return false;
     }
     separate();
-    graphql::append_description(out_, desc);
+    append_description(out_, desc);
     out_.append("enum ").append(name);
     Path list = p.member("enumValues");
     names_.clear();
@@ -779,7 +794,8 @@ class Converter {
     for (dom::element e : values) {
       Path vp = list.at(i);
       dom::object v;
-      std::string_view value_name, value_desc;
+      std::string_view value_name;
+      Description value_desc;
       std::optional<std::string_view> reason;
       if (!object_at(e, vp, &v) || !name_of(v, vp, "an enum value", &value_name)) return false;
       if (value_name == "true" || value_name == "false" || value_name == "null") {
@@ -791,7 +807,7 @@ class Converter {
         return false;
       }
       out_.append(i == 0 ? " {\n" : "\n");
-      graphql::append_description(out_, value_desc, "  ", i == 0);
+      append_description(out_, value_desc, "  ", i == 0);
       out_.append("  ").append(value_name);
       append_deprecated(out_, reason);
       names_.push_back(value_name);
@@ -802,7 +818,7 @@ class Converter {
   }
 
   bool print_composite(dom::object t, const Path& p, Kind kind, std::string_view name,
-                       std::string_view desc) {
+                       Description desc) {
     // interfaces: null is [] for an interface type (graphql-js's workaround for
     // servers that predate interfaces of interfaces).
     dom::element interfaces_element;
@@ -829,7 +845,7 @@ class Converter {
       return false;
     }
     separate();
-    graphql::append_description(out_, desc);
+    append_description(out_, desc);
     out_.append(kind == Kind::kObject ? "type " : "interface ").append(name).append(type_text_);
     Path list = p.member("fields");
     field_names_.clear();
@@ -837,7 +853,8 @@ class Converter {
     for (dom::element e : fields) {
       Path fp = list.at(i);
       dom::object f;
-      std::string_view field_name, field_desc;
+      std::string_view field_name;
+      Description field_desc;
       std::optional<std::string_view> reason;
       if (!object_at(e, fp, &f) || !name_of(f, fp, "a field", &field_name) ||
           !description(f, fp, &field_desc)) {
@@ -860,7 +877,7 @@ class Converter {
         return false;
       }
       out_.append(i == 0 ? " {\n" : "\n");
-      graphql::append_description(out_, field_desc, "  ", i == 0);
+      append_description(out_, field_desc, "  ", i == 0);
       out_.append("  ").append(field_name);
       append_arguments(args_, "  ");
       out_.append(": ").append(type_text_);

@@ -169,6 +169,69 @@ TEST(IntrospectionToSdl, OutputBuildsAndPrintsTheSameText) {
   EXPECT_EQ(s->print_sdl(), sdl);
 }
 
+TEST(IntrospectionToSdl, EmptyDescriptionsAreKept) {
+  // "" is a description and null is none. The expected text is graphql-js
+  // 16.15.0 printSchema(buildClientSchema(json)) for this json: `""""""` on
+  // the schema, each type, field, enum value and input field that has "", and
+  // on @d's argument nowhere (printArgs prints arguments none of which has a
+  // non-empty description on one line).
+  std::string json = with(
+      R"({"kind":"OBJECT","name":"T","description":"","fields":[{"name":"f","description":"","args":[{"name":"x","description":"","type":{"kind":"SCALAR","name":"Int"}},{"name":"y","description":"y","type":{"kind":"SCALAR","name":"Int"}}],"type":{"kind":"SCALAR","name":"Int"}},{"name":"g","description":"","args":[],"type":{"kind":"SCALAR","name":"Int"}}],"interfaces":[]},
+         {"kind":"ENUM","name":"E","description":"","enumValues":[{"name":"A","description":null},{"name":"B","description":""}]},
+         {"kind":"INPUT_OBJECT","name":"In","description":"","inputFields":[{"name":"a","type":{"kind":"SCALAR","name":"Int"}},{"name":"b","description":"","type":{"kind":"SCALAR","name":"Int"}}]},
+         {"kind":"SCALAR","name":"S","description":""},{"kind":"UNION","name":"U","description":"","possibleTypes":[{"name":"T"}]})",
+      R"({"name":"d","description":"","locations":["FIELD"],"args":[{"name":"a","description":"","type":{"kind":"SCALAR","name":"Int"}}]})");
+  json.replace(json.find(R"("queryType")"), 0, R"("description":"",)");
+  EXPECT_EQ(convert(json), R"(""""""
+schema {
+  query: Query
+}
+
+""""""
+directive @d(a: Int) on FIELD
+
+type Query {
+  a: Int
+}
+
+""""""
+type T {
+  """"""
+  f(
+    """"""
+    x: Int
+
+    """y"""
+    y: Int
+  ): Int
+
+  """"""
+  g: Int
+}
+
+""""""
+enum E {
+  A
+
+  """"""
+  B
+}
+
+""""""
+input In {
+  a: Int
+
+  """"""
+  b: Int
+}
+
+""""""
+scalar S
+
+""""""
+union U = T)");
+}
+
 TEST(IntrospectionToSdl, DirectiveDeprecationIsDropped) {
   EXPECT_EQ(
       convert(with(

@@ -67,6 +67,15 @@ class JsonOut {
       str(s);
     }
   }
+  // A description: null when there is none, "" for an empty one (`""""""`),
+  // as graphql-js gives them.
+  void str_or_null(schema::Description s) {
+    if (s) {
+      str(*s);
+    } else {
+      null();
+    }
+  }
   void null() {
     element();
     out_.append("null");

@@ -111,6 +111,60 @@ TEST(SchemaToIntrospection, IndentedAsJsonStringifyWithSpaces) {
   EXPECT_EQ(minified, compact);
 }
 
+TEST(SchemaToIntrospection, EmptyDescriptionsAreEmptyStringsNotNull) {
+  // An empty block string `""""""` is a description: "" in graphql-js 16.15.0's
+  // JSON.stringify(introspectionFromSchema(buildSchema(sdl))), whose pieces
+  // are quoted below; an element without one still has null.
+  constexpr std::string_view kSdl = R"sdl(""""""
+schema { query: Query }
+""""""
+directive @d(""""""
+a: Int, b: Int) on FIELD_DEFINITION
+""""""
+type Query {
+  """"""
+  id: ID!
+  f(""""""
+  x: Int, "y" y: Int): E
+  g(x: In): S
+}
+""""""
+scalar S
+""""""
+enum E { A """""" B }
+""""""
+input In { a: S """""" b: Int }
+)sdl";
+  const std::string json = json_of(kSdl);
+  EXPECT_TRUE(json.starts_with(R"({"data":{"__schema":{"description":"","queryType":)"));
+  EXPECT_NE(json.find(R"({"kind":"OBJECT","name":"Query","description":"","specifiedByURL":null,)"
+                      R"("isOneOf":null,"fields":[{"name":"id","description":"","args":[],)"),
+            std::string::npos);
+  EXPECT_NE(json.find(R"({"name":"f","description":null,"args":[{"name":"x","description":"",)"
+                      R"("type":{"kind":"SCALAR","name":"Int","ofType":null},"defaultValue":null,)"
+                      R"("isDeprecated":false,"deprecationReason":null},{"name":"y",)"
+                      R"("description":"y",)"),
+            std::string::npos);
+  EXPECT_NE(json.find(R"({"kind":"SCALAR","name":"S","description":"","specifiedByURL":null,)"),
+            std::string::npos);
+  EXPECT_NE(json.find(R"("enumValues":[{"name":"A","description":null,"isDeprecated":false,)"
+                      R"("deprecationReason":null},{"name":"B","description":"",)"),
+            std::string::npos);
+  EXPECT_NE(json.find(R"("inputFields":[{"name":"a","description":null,"type":{"kind":"SCALAR",)"
+                      R"("name":"S","ofType":null},"defaultValue":null,"isDeprecated":false,)"
+                      R"("deprecationReason":null},{"name":"b","description":"",)"),
+            std::string::npos);
+  EXPECT_NE(json.find(R"({"name":"d","description":"","isRepeatable":false,"isDeprecated":false,)"
+                      R"("deprecationReason":null,"locations":["FIELD_DEFINITION"],"args":[)"
+                      R"({"name":"a","description":"",)"),
+            std::string::npos);
+  // Back to SDL: printSchema(buildClientSchema(...)) is printSchema of the
+  // schema itself, in graphql-js as here.
+  auto s = testing::must_build(kSdl, "sdl");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(testing::round_trip(*s, "sdl"), s->print_sdl());
+}
+
 TEST(SchemaToIntrospection, RichSchemaRoundTrips) {
   auto s = testing::must_build(testing::read_text(testing::kRichSchemaPath), "rich");
   ASSERT_TRUE(s);

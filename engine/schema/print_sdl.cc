@@ -23,11 +23,19 @@ namespace {
 
 constexpr std::string_view kDefaultDeprecationReason = "No longer supported";
 
-std::string description(std::string_view text, std::string_view indentation = {},
+// graphql-js printDescription: nothing when there is no description, and
+// `""""""` for an empty one (graphql::append_description writes nothing for an
+// empty text, so that case is spelled out here, with its blank line before it).
+std::string description(Description text, std::string_view indentation = {},
                         bool first_in_block = true) {
   std::string out;
-  graphql::append_description(out, text, indentation, first_in_block);
-  return out;
+  if (!text) return out;
+  if (!text->empty()) {
+    graphql::append_description(out, *text, indentation, first_in_block);
+    return out;
+  }
+  if (!indentation.empty() && !first_in_block) out.push_back('\n');
+  return out.append(indentation).append(R"("""""")").append("\n");
 }
 
 std::string deprecated(bool is_deprecated, std::string_view reason) {
@@ -87,7 +95,8 @@ class SdlPrinter {
         common_names = false;
       }
     }
-    if (s_.schema_description.empty() && common_names) return {};
+    // An empty description keeps the definition, as graphql-js tests `== null`.
+    if (!s_.schema_description && common_names) return {};
     std::string out = cat(description(s_.schema_description), "schema {\n");
     bool first = true;
     for (int op = 0; op < 3; ++op) {
@@ -111,8 +120,12 @@ class SdlPrinter {
 
   std::string arguments(std::span<const InputValue> args, std::string_view indentation = {}) {
     if (args.empty()) return {};
+    // graphql-js prints the arguments on one line when no description is
+    // truthy in JavaScript: an empty one does not count (and is not printed).
     bool any_description = false;
-    for (const InputValue& a : args) any_description = any_description || !a.description.empty();
+    for (const InputValue& a : args) {
+      any_description = any_description || (a.description && !a.description->empty());
+    }
     std::string out = "(";
     if (!any_description) {
       for (size_t i = 0; i < args.size(); ++i) {

@@ -344,6 +344,120 @@ TEST(PrintSdlTest, DescriptionsThatCannotBeBlockStrings) {
             "}");
 }
 
+// An empty block string `""""""` is a description (GitLab's public schema has
+// them): graphql-js 16.15.0 printSchema(buildSchema(kEmptyDescriptionsSdl))
+// prints kEmptyDescriptionsPrinted, `""""""` wherever one was written, except
+// for the arguments of @d: none has a non-empty description, so printArgs puts
+// them on one line without descriptions.
+constexpr std::string_view kEmptyDescriptionsSdl = R"sdl(""""""
+schema { query: Query }
+
+""""""
+directive @d(""""""
+a: Int, b: Int) on FIELD_DEFINITION
+
+""""""
+type Query implements Node {
+  """"""
+  id: ID!
+  f(""""""
+  x: Int, "y" y: Int): E
+  g(x: In): U
+}
+
+""""""
+interface Node {
+  """"""
+  id: ID!
+}
+
+""""""
+union U = Query
+
+""""""
+scalar S
+
+""""""
+enum E {
+  A
+  """"""
+  B
+}
+
+""""""
+input In {
+  a: S
+  """"""
+  b: Int
+}
+)sdl";
+
+constexpr std::string_view kEmptyDescriptionsPrinted = R"sdl(""""""
+schema {
+  query: Query
+}
+
+""""""
+directive @d(a: Int, b: Int) on FIELD_DEFINITION
+
+""""""
+type Query implements Node {
+  """"""
+  id: ID!
+  f(
+    """"""
+    x: Int
+
+    """y"""
+    y: Int
+  ): E
+  g(x: In): U
+}
+
+""""""
+interface Node {
+  """"""
+  id: ID!
+}
+
+""""""
+union U = Query
+
+""""""
+scalar S
+
+""""""
+enum E {
+  A
+
+  """"""
+  B
+}
+
+""""""
+input In {
+  a: S
+
+  """"""
+  b: Int
+})sdl";
+
+TEST(PrintSdlTest, EmptyDescriptionsPrintAsGraphqlJsPrintsThem) {
+  auto s = must_build(kEmptyDescriptionsSdl);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->print_sdl(), kEmptyDescriptionsPrinted);
+  // The model keeps "none" and "empty" apart.
+  EXPECT_EQ(s->description(), std::string_view());
+  EXPECT_EQ(s->type_named("Query")->description, std::string_view());
+  EXPECT_EQ(s->type_named("In")->input_fields[0].description, std::nullopt);
+  EXPECT_EQ(s->type_named("In")->input_fields[1].description, std::string_view());
+  // An empty schema description keeps `schema {}` even with the default root
+  // names (graphql-js tests `description == null`), and printing is stable.
+  auto reprinted = must_build(kEmptyDescriptionsPrinted);
+  ASSERT_TRUE(reprinted);
+  EXPECT_EQ(reprinted->print_sdl(), kEmptyDescriptionsPrinted);
+}
+
 TEST(PrintSdlTest, JavaScriptNumberFormatting) {
   EXPECT_EQ(js_number_string(0), "0");
   EXPECT_EQ(js_number_string(-0.0), "0");

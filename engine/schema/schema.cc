@@ -166,7 +166,7 @@ const DirectiveDef* Schema::directive_named(std::string_view name) const {
 
 // ---------------------------------------------------------------- for printers
 
-std::string_view Schema::description() const { return impl_->schema_description; }
+Description Schema::description() const { return impl_->schema_description; }
 
 std::vector<DirectiveLocation> Schema::directive_locations(DirectiveId id) const {
   std::vector<DirectiveLocation> out;

@@ -12,8 +12,10 @@
 // definition that names only some roots, the types named Query, Mutation and
 // Subscription fill the others; an extension with no definition (`extend type
 // Query {...}` alone) is the definition; a field (input field, enum value)
-// repeated identically in a type and its extensions is merged; an empty `{}`
-// on an extension that only adds directives is ignored (the parser's
+// repeated identically in a type and its extensions is merged, and so is a
+// field repeated with only other directives (it takes the later ones, as a
+// StepZen extension overrides them); an empty `{}` on an extension that only
+// adds directives is ignored (the parser's
 // ParseOptions::empty_extension_body); the types StepZen provides (PageInfo)
 // are declared on first use, and a schema that applies StepZen's directives
 // (@rest, @dbquery, @materializer, @sdl, ...) gets StepZen's executable
@@ -84,13 +86,18 @@ struct TypeRef {
   friend bool operator==(const TypeRef&, const TypeRef&) = default;
 };
 
+// A description as the SDL wrote it: nullopt when none is written, "" for an
+// empty one (`""""""`, which GitLab's schema has). graphql-js keeps the two
+// apart: printSchema prints `""""""` and introspection gives "" rather than null.
+using Description = std::optional<std::string_view>;
+
 struct InputValue {  // an argument definition or an input-object field
   std::string_view name;
   TypeRef type;
   const ast::Value* default_value = nullptr;  // nullptr when there is none (also when the
                                               // written default does not coerce to the type,
                                               // as graphql-js then keeps none)
-  std::string_view description;
+  Description description;
   bool deprecated = false;
   std::string_view deprecation_reason;  // set when deprecated
   ast::Loc loc;
@@ -107,7 +114,7 @@ struct FieldDef {
   TypeId owner = kNone;  // the type that declares (or inherits) it;
                          // kNone for the meta fields __typename, __schema, __type
   std::span<const InputValue> arguments;
-  std::string_view description;
+  Description description;
   bool deprecated = false;
   std::string_view deprecation_reason;
   ast::Loc loc;
@@ -115,7 +122,7 @@ struct FieldDef {
 
 struct EnumValue {
   std::string_view name;
-  std::string_view description;
+  Description description;
   bool deprecated = false;
   std::string_view deprecation_reason;
   ast::Loc loc;
@@ -129,7 +136,7 @@ struct TypeDef {
   bool one_of = false;            // input object marked @oneOf
   bool dialect_declared = false;  // a StepZen scalar or type (PageInfo) that the dialect
                                   // declared (see warnings())
-  std::string_view description;
+  Description description;
   std::string_view specified_by_url;
   std::span<const FieldId> fields;           // kObject, kInterface: definition, extensions,
                                              // then fields inherited by the dialect
@@ -173,7 +180,7 @@ bool directive_location_from_name(std::string_view name, DirectiveLocation* out)
 struct DirectiveDef {
   DirectiveId id = kNone;
   std::string_view name;  // without '@'
-  std::string_view description;
+  Description description;
   std::span<const InputValue> arguments;
   uint32_t locations = 0;  // bit (1u << DirectiveLocation)
   bool repeatable = false;
@@ -234,8 +241,8 @@ class Schema {
   const DirectiveDef* directive_named(std::string_view name) const;
 
   // ---- for printers (print_sdl, introspection); not for the hot path
-  // The schema's description (the string before `schema {`), empty when none.
-  std::string_view description() const;
+  // The schema's description (the string before `schema {`), nullopt when none.
+  Description description() const;
   // The locations of directive `id` in the order its definition writes them
   // (graphql-js keeps that order; DirectiveDef::locations is a set). A kept
   // unknown directive has none written: its set's locations in spec order.

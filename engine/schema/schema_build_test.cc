@@ -81,7 +81,8 @@ TEST(SchemaBuildTest, IntrospectionTypesAreBuiltInAsGraphqlJsDefinesThem) {
   EXPECT_EQ(directives->arguments[0].name, "includeDeprecated");
   EXPECT_EQ(s->type_to_string(directives->arguments[0].type), "Boolean!");
   EXPECT_FALSE(directives->arguments[0].required());  // it has a default
-  EXPECT_EQ(s->type_named("__Schema")->description.substr(0, 26), "A GraphQL Schema defines t");
+  ASSERT_TRUE(s->type_named("__Schema")->description);
+  EXPECT_EQ(s->type_named("__Schema")->description->substr(0, 26), "A GraphQL Schema defines t");
 }
 
 TEST(SchemaBuildTest, BuiltInDirectivesComeFirst) {

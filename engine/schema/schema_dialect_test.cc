@@ -1,6 +1,7 @@
 // The StepZen dialect: each fix the default build makes, with its warning
 // (rule, text, locations), and the same document under strict mode, where the
 // fix is graphql-js's error instead.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -452,6 +453,118 @@ TEST(SchemaDialectTest, StrictModeRejectsRepeatedFields) {
   expect_diagnostic(built.error()[0], "UniqueFieldDefinitionNames",
                     "Field \"Query.a\" can only be defined once.", {{1, 14}, {2, 21}},
                     Severity::kError);
+}
+
+// StepZen serves a field that an extension repeats with other directives (its
+// @materializer arguments here) as one field; graphql-js refuses it.
+constexpr std::string_view kRepeatedWithOtherDirectives =
+    "type Query { article: Article }\n"
+    "type Article {\n"
+    "  id: ID\n"
+    "  summary: TextCompletion @materializer(query: \"x\", arguments: [{name: \"a\", field: "
+    "\"b\"}])\n"
+    "  title: String\n"
+    "}\n"
+    "type TextCompletion { text: String }\n"
+    "extend type Article {\n"
+    "  summary: TextCompletion @materializer(query: \"x\", arguments: [{name: \"c\", field: "
+    "\"d\"}])\n"
+    "}";
+
+TEST(SchemaDialectTest, MergesAFieldRepeatedWithOtherDirectives) {
+  auto s = must_build(kRepeatedWithOtherDirectives);
+  ASSERT_TRUE(s);
+  // @materializer kept, @sort declared, the field merged.
+  ASSERT_EQ(s->warnings().size(), 3u);
+  EXPECT_EQ(s->warnings()[0].message,
+            "Unknown directive \"@materializer\". Kept it as a server directive.");
+  expect_diagnostic(s->warnings()[1], "UniqueFieldDefinitionNames",
+                    "Field \"Article.summary\" can only be defined once. The definitions differ "
+                    "only in their directives; merged them and kept the later one's directives, "
+                    "as StepZen does.",
+                    {{4, 3}, {9, 3}}, Severity::kWarning);
+  // One field, at the place of its first definition.
+  const TypeDef* article = s->type_named("Article");
+  ASSERT_EQ(article->fields.size(), 3u);
+  EXPECT_EQ(s->field(article->fields[1]).name, "summary");
+  EXPECT_EQ(s->field(article->fields[1]).type.named, s->find_type("TextCompletion"));
+  EXPECT_EQ(s->field(article->fields[2]).name, "title");
+}
+
+TEST(SchemaDialectTest, ARepeatedFieldTakesTheLaterDirectives) {
+  // @deprecated is the directive the schema keeps: the later definition's counts.
+  auto s = must_build(
+      "type Query { a: Int @deprecated(reason: \"old\") b: Int }\n"
+      "extend type Query { a: Int b: Int @deprecated(reason: \"new\") }");
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 2u);
+  const FieldDef* a = s->field_named(s->query_type(), "a");
+  const FieldDef* b = s->field_named(s->query_type(), "b");
+  EXPECT_FALSE(a->deprecated);
+  EXPECT_TRUE(b->deprecated);
+  EXPECT_EQ(b->deprecation_reason, "new");
+  EXPECT_EQ(s->print_sdl(), "type Query {\n  a: Int\n  b: Int @deprecated(reason: \"new\")\n}");
+  // More repetitions: the same as the one that counts is merged as identical;
+  // the first one's directives again override.
+  s = must_build(
+      "type Query { a: Int @deprecated(reason: \"1\") }\n"
+      "extend type Query { a: Int @deprecated(reason: \"2\") }\n"
+      "extend type Query { a: Int @deprecated(reason: \"2\") b: Int }\n"
+      "extend type Query { a: Int @deprecated(reason: \"1\") }");
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->warnings().size(), 3u);
+  EXPECT_EQ(s->warnings()[1].message,
+            "Field \"Query.a\" can only be defined once. The definitions are identical; merged "
+            "them.");
+  EXPECT_EQ(s->field_named(s->query_type(), "a")->deprecation_reason, "1");
+  EXPECT_EQ(s->type(s->query_type()).fields.size(), 2u);
+}
+
+TEST(SchemaDialectTest, RepeatedRootTypesMergeAFieldWithOtherDirectives) {
+  auto s = must_build(
+      "type Query { a: Int @rest(endpoint: \"x\") }\n"
+      "type Query { a: Int @rest(endpoint: \"y\") b: Int }");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->type(s->query_type()).fields.size(), 2u);
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : s->warnings()) messages.push_back(d.message);
+  EXPECT_NE(std::find(messages.begin(), messages.end(),
+                      "Field \"Query.a\" can only be defined once. The definitions differ only in "
+                      "their directives; merged them and kept the later one's directives, as "
+                      "StepZen does."),
+            messages.end());
+}
+
+TEST(SchemaDialectTest, ARepeatedFieldWithAnotherTypeOrArgumentsStaysAnError) {
+  for (std::string_view extension : {
+           "extend type Query { a(x: Int): String @rest(endpoint: \"y\") }",   // type
+           "extend type Query { a(y: Int): Int @rest(endpoint: \"y\") }",      // argument name
+           "extend type Query { a(x: ID): Int @rest(endpoint: \"y\") }",       // argument type
+           "extend type Query { a(x: Int = 1): Int @rest(endpoint: \"y\") }",  // default
+           "extend type Query { a(x: Int, z: Int): Int @rest(endpoint: \"y\") }",
+           "extend type Query { \"doc\" a(x: Int): Int @rest(endpoint: \"y\") }",  // description
+       }) {
+    SCOPED_TRACE(extension);
+    auto built = Schema::build("type Query { a(x: Int): Int @rest(endpoint: \"x\") }\n" +
+                               std::string(extension));
+    ASSERT_FALSE(built.ok());
+    ASSERT_EQ(built.error().size(), 1u);
+    EXPECT_EQ(built.error()[0].message, "Field \"Query.a\" can only be defined once.");
+  }
+}
+
+TEST(SchemaDialectTest, StrictModeRejectsAFieldRepeatedWithOtherDirectives) {
+  auto built = Schema::build(kRepeatedWithOtherDirectives, kStrict);
+  ASSERT_FALSE(built.ok());
+  bool found = false;
+  for (const Diagnostic& d : built.error()) {
+    if (d.rule != "UniqueFieldDefinitionNames") continue;
+    found = true;
+    expect_diagnostic(d, "UniqueFieldDefinitionNames",
+                      "Field \"Article.summary\" can only be defined once.", {{4, 3}, {9, 3}},
+                      Severity::kError);
+  }
+  EXPECT_TRUE(found);
 }
 
 // ---------------------------------------------------------------- `{}` on an extension

@@ -41,10 +41,13 @@ bool same_input_value(const ast::InputValueDefinition& a, const ast::InputValueD
          same_directives(a.directives, b.directives);
 }
 
-bool same_field(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
+bool same_field_except_directives(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
   return a.name.value == b.name.value && same_optional_value(a.description, b.description) &&
-         same_list(a.arguments, b.arguments, same_input_value) && ast_equal(*a.type, *b.type) &&
-         same_directives(a.directives, b.directives);
+         same_list(a.arguments, b.arguments, same_input_value) && ast_equal(*a.type, *b.type);
+}
+
+bool same_field(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
+  return same_field_except_directives(a, b) && same_directives(a.directives, b.directives);
 }
 
 bool same_enum_value(const ast::EnumValueDefinition& a, const ast::EnumValueDefinition& b) {
@@ -83,6 +86,9 @@ bool same_directive_definition(const ast::DirectiveDefinition& a,
 
 bool same_field_definition(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
   return same_field(a, b);
+}
+bool same_field_but_directives(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
+  return same_field_except_directives(a, b);
 }
 bool same_input_value_definition(const ast::InputValueDefinition& a,
                                  const ast::InputValueDefinition& b) {

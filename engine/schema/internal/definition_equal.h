@@ -18,5 +18,10 @@ bool same_input_value_definition(const ast::InputValueDefinition& a,
                                  const ast::InputValueDefinition& b);
 bool same_enum_value_definition(const ast::EnumValueDefinition& a,
                                 const ast::EnumValueDefinition& b);
+// Two definitions of a field that are the same but for the directives applied
+// to the field itself (its arguments, with their directives, are the same):
+// the dialect's merge of a field that an extension repeats with other
+// directives (StepZen's `@materializer` on a field the type already has).
+bool same_field_but_directives(const ast::FieldDefinition& a, const ast::FieldDefinition& b);
 
 }  // namespace gqleval::schema

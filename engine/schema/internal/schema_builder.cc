@@ -29,8 +29,10 @@ TypeKind kind_of(DefinitionKind k) {
   }
 }
 
-std::string_view description_of(const ast::Value* v) {
-  return v != nullptr && v->kind == ast::ValueKind::kString ? v->text : std::string_view();
+// Kept even when empty: `""""""` is a description, which graphql-js prints.
+Description description_of(const ast::Value* v) {
+  if (v == nullptr || v->kind != ast::ValueKind::kString) return std::nullopt;
+  return v->text;
 }
 
 const ast::Directive* find_directive(ast::List<ast::Directive> directives, std::string_view name) {
@@ -270,7 +272,7 @@ class Builder {
     for (const ast::TypeDefinition* node : nodes) {
       for (const ast::Name* i : node->interfaces) draft.interfaces.push_back(type_named(*i));
       for (const ast::FieldDefinition* f : node->fields) {
-        if (!dropped(f)) add_field(t, *f);
+        if (!dropped(f) && !check_.repeated_fields.contains(f)) add_field(t, *f);
       }
       for (const ast::Name* m : node->members) draft.members.push_back(type_named(*m));
       for (const ast::EnumValueDefinition* v : node->values) {
@@ -309,7 +311,11 @@ class Builder {
     def.type = resolve_type(s_, *f.type);
     def.owner = owner;
     def.description = description_of(f.description);
-    Deprecation dep = deprecation_of(f.directives);
+    // A field an extension repeated with other directives has the later ones.
+    auto repeated = check_.field_directives.find(&f);
+    const ast::FieldDefinition& directives =
+        repeated == check_.field_directives.end() ? f : *repeated->second;
+    Deprecation dep = deprecation_of(directives.directives);
     def.deprecated = dep.deprecated;
     def.deprecation_reason = dep.reason;
     def.loc = f.loc;

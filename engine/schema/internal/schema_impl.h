@@ -49,7 +49,7 @@ struct Schema::Impl {
 
   const ast::SchemaDefinition* schema_definition = nullptr;
   std::vector<const ast::SchemaDefinition*> schema_extensions;
-  std::string_view schema_description;
+  Description schema_description;
 
   TypeId roots[3] = {kNone, kNone, kNone};  // by ast::OperationType
   FieldId typename_field = kNone;

@@ -382,8 +382,9 @@ class SdlChecker {
       if (!own.insert(f->name.value).second) return false;
       auto it = seen.find(f->name.value);
       if (it == seen.end()) continue;
-      // An identical field is merged (check_type_members warns); another one clashes.
-      if (!same_field_definition(*static_cast<const ast::FieldDefinition*>(it->second), *f)) {
+      // A field the same but for its directives is merged (check_type_members
+      // warns); another one clashes.
+      if (!same_field_but_directives(*static_cast<const ast::FieldDefinition*>(it->second), *f)) {
         return false;
       }
     }
@@ -428,7 +429,11 @@ class SdlChecker {
       auto check = [&](const auto& field) {
         auto [it, fresh] = seen.emplace(field.name.value, &field.name);
         bool first_here = own.insert(field.name.value).second;
-        if (!fresh && first_here && drop_identical_member(nodes, field, "Field", type_name)) return;
+        if (!fresh && first_here &&
+            (drop_identical_member(nodes, field, "Field", type_name) ||
+             merge_field_directives(nodes, field, type_name))) {
+          return;
+        }
         nodes.emplace(field.name.value, &field);
         if (!fresh) {
           error("UniqueFieldDefinitionNames",
@@ -441,7 +446,8 @@ class SdlChecker {
     }
     if (td.kind == DefinitionKind::kObject || td.kind == DefinitionKind::kInterface) {
       for (const ast::FieldDefinition* f : td.fields) {
-        if (out_.dropped_members.contains(f)) continue;
+        // A repetition merged for its directives has the arguments checked first.
+        if (out_.dropped_members.contains(f) || out_.repeated_fields.contains(f)) continue;
         unique_argument_definitions([&] { return cat(type_name, ".", f->name.value); },
                                     f->arguments);
       }
@@ -458,7 +464,7 @@ class SdlChecker {
     if (strict_) return false;
     auto it = nodes.find(member.name.value);
     if (it == nodes.end()) return false;
-    const auto& first = *static_cast<const Member*>(it->second);
+    const auto& first = current(*static_cast<const Member*>(it->second));
     if (!same_member(first, member)) return false;
     out_.dropped_members.insert(&member);
     warn(what == "Field" ? "UniqueFieldDefinitionNames" : "UniqueEnumValueNames",
@@ -467,6 +473,44 @@ class SdlChecker {
          {first.name.loc, member.name.loc});
     return true;
   }
+  // The dialect: a field repeated in a later definition or extension of its
+  // type with the same type, arguments and description but other applied
+  // directives is one field that takes the later directives, as StepZen lets
+  // an extension override a field (`summary: T @materializer(...)` again with
+  // other arguments). The field keeps the place of its first definition.
+  // False in strict mode, for input fields, and when anything else differs.
+  bool merge_field_directives(const NameMap<const void*>& nodes, const ast::FieldDefinition& field,
+                              std::string_view type_name) {
+    if (strict_) return false;
+    auto it = nodes.find(field.name.value);
+    if (it == nodes.end()) return false;
+    const auto& first = *static_cast<const ast::FieldDefinition*>(it->second);
+    if (!same_field_but_directives(first, field)) return false;
+    out_.field_directives[&first] = &field;
+    out_.repeated_fields.insert(&field);
+    warn("UniqueFieldDefinitionNames",
+         cat("Field \"", type_name, ".", field.name.value,
+             "\" can only be defined once. The definitions differ only in their directives; "
+             "merged them and kept the later one's directives, as StepZen does."),
+         {first.name.loc, field.name.loc});
+    return true;
+  }
+  bool merge_field_directives(const NameMap<const void*>&, const ast::InputValueDefinition&,
+                              std::string_view) {
+    return false;
+  }
+  // What a member stands for now: for a field merged for its directives, the
+  // repetition whose directives it took, so that a later copy of that one is
+  // identical and a later copy of the first one overrides again.
+  const ast::FieldDefinition& current(const ast::FieldDefinition& f) const {
+    auto it = out_.field_directives.find(&f);
+    return it == out_.field_directives.end() ? f : *it->second;
+  }
+  template <class Member>
+  const Member& current(const Member& m) const {
+    return m;
+  }
+
   static bool same_member(const ast::FieldDefinition& a, const ast::FieldDefinition& b) {
     return same_field_definition(a, b);
   }

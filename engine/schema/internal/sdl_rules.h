@@ -12,7 +12,8 @@
 // fix instead of an error: a StepZen scalar to declare, a duplicate definition or
 // extension to drop (identical) or to merge (a root type whose fields do not
 // clash), an identical field, input field or enum value repeated in a type and
-// its extensions to drop, an extension with no definition to take as the
+// its extensions to drop, a field repeated with only other directives to
+// merge (the later directives count), an extension with no definition to take as the
 // definition, an empty `{}` on an extension (parsed with
 // ParseOptions::empty_extension_body) to ignore, an unknown directive on a
 // type-system definition to keep. With a schema definition that names only some
@@ -25,6 +26,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -60,6 +62,13 @@ struct SdlCheck {
   // Fields, input fields and enum values that repeat an identical earlier one
   // of the same type: skipped when building.
   std::unordered_set<const void*> dropped_members;
+  // A field that a later definition or extension of its type repeats with
+  // other directives (and nothing else different) -> the last such
+  // repetition, whose directives the one field takes. The repetitions are in
+  // `repeated_fields`: checked like any field (their directives too), but
+  // not built.
+  std::unordered_map<const ast::FieldDefinition*, const ast::FieldDefinition*> field_directives;
+  std::unordered_set<const ast::FieldDefinition*> repeated_fields;
 };
 
 // `prelude` supplies the standard type names and the specified directives.
