@@ -36,10 +36,43 @@ std::string how_to_name(ColumnOptionName option_name, ColumnRole role) {
   return flag.empty() ? "" : " (" + std::string(flag) + ")";
 }
 
+// resolve_columns leaves both schema columns out exactly when one schema was
+// given for every row (--schema FILE): a score run has a schema column, a
+// schema path column or that file.
+bool schema_from_file(const ColumnMap& c) {
+  return !c.schema.present() && !c.schema_path.present();
+}
+
+// The role whose flag would pick another schema column.
+ColumnRole schema_role(const ColumnMap& c) {
+  return c.schema.present() ? ColumnRole::kSchema : ColumnRole::kSchemaPath;
+}
+
 std::string schema_source(const ColumnMap& c) {
   if (c.schema.present()) return "the schema column " + quoted(c.schema);
   if (c.schema_path.present()) return "the schema path column " + quoted(c.schema_path);
   return "the schema file";
+}
+
+// With one schema file for every row no column is to blame for the schema, so
+// the advice is about the file itself and never suggests a schema column.
+std::string schema_file_cause(uint8_t outcome, const std::string& candidate,
+                              const std::string& reference, ColumnOptionName name) {
+  const std::string file = "the schema file" + how_to_name(name, ColumnRole::kSchemaFile);
+  switch (static_cast<Verdict>(outcome)) {
+    case Verdict::kInvalidReference:
+      return reference + " does not validate against " + file +
+             ", the one schema of every row: it is usually not the reference column" +
+             how_to_name(name, ColumnRole::kReference) +
+             ", or the file is not the schema the references were written for";
+    case Verdict::kInvalidCandidate:
+      return candidate + " does not validate against " + file +
+             ", the one schema of every row: check that the file is the schema the questions "
+             "were asked about; each row's errors name the rule that fails";
+    case Verdict::kInvalidSchema:
+      return file + " does not build as a GraphQL schema: each row's errors say why";
+    default: return "";
+  }
 }
 
 // What usually makes most rows end with `outcome`.
@@ -52,6 +85,10 @@ std::string likely_cause(uint8_t outcome, const ColumnMap& c, ColumnOptionName n
   if (outcome == kBadRow) {
     return "the rows could not be read: is the input's format what its name says (CSV, TSV or "
            "JSON Lines)?";
+  }
+  if (schema_from_file(c)) {
+    if (std::string cause = schema_file_cause(outcome, candidate, reference, name); !cause.empty())
+      return cause;
   }
   switch (static_cast<Verdict>(outcome)) {
     case Verdict::kNoQuery:
@@ -67,10 +104,10 @@ std::string likely_cause(uint8_t outcome, const ColumnMap& c, ColumnOptionName n
     case Verdict::kInvalidCandidate:
       return candidate + " does not validate against the rows' schemas: check that " +
              schema_source(c) + " is the schema the questions were asked about" +
-             how_to_name(name, ColumnRole::kSchema);
+             how_to_name(name, schema_role(c));
     case Verdict::kInvalidSchema:
       return schema_source(c) + " does not build as a GraphQL schema: is it the schema column" +
-             how_to_name(name, ColumnRole::kSchema) + "?";
+             how_to_name(name, schema_role(c)) + "?";
     default: return "";
   }
 }

@@ -50,7 +50,9 @@ std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate
 // When more than half of the rows were not compared: a warning that names the
 // most common reason (a stage 1 verdict or bad_row), the column it concerns
 // and what usually causes it. `option_name` (may be null) names the flag
-// that picks a column, as in ColumnSpec.
+// that picks a column, as in ColumnSpec. When `columns` has no schema column
+// (one schema file serves every row) the advice is about that file and never
+// suggests a schema column.
 std::optional<std::string> not_compared_warning(const Summary& summary, const ColumnMap& columns,
                                                 ColumnOptionName option_name);
 // The same with the cause of each outcome given (gqleval merge: the causes a

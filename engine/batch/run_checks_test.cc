@@ -120,5 +120,69 @@ TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
       columns, nullptr));
 }
 
+// The flags of gqleval score (cli/column_flags.cc).
+std::string_view score_flag(ColumnRole role) {
+  switch (role) {
+    case ColumnRole::kSchema: return "--schema-col";
+    case ColumnRole::kSchemaPath: return "--schema-path-col";
+    case ColumnRole::kReference: return "--reference-col";
+    case ColumnRole::kCandidate: return "--candidate-col";
+    case ColumnRole::kSchemaFile: return "--schema FILE";
+    default: return "";
+  }
+}
+
+// A run with --schema FILE has no schema column (resolve_columns leaves both
+// out): when most answers do not validate, the advice is about that file and
+// never suggests --schema-col.
+TEST(RunChecks, WarningAboutOneSchemaFileNeverSuggestsASchemaColumn) {
+  ColumnMap file_run;
+  file_run.candidate = Column{"answer", 2, {}};
+  file_run.references = {Column{"gt", 1, {}}};
+  const Summary candidates = summary_of(
+      {{outcome_of(Verdict::kEquivalent), 1}, {outcome_of(Verdict::kInvalidCandidate), 3}});
+  const std::string warning = not_compared_warning(candidates, file_run, &score_flag).value_or("");
+  EXPECT_EQ(warning,
+            "3 of 4 rows (75.0%) were never compared; most are invalid_candidate (3): the "
+            "candidate column 'answer' does not validate against the schema file (--schema FILE), "
+            "the one schema of every row: check that the file is the schema the questions were "
+            "asked about; each row's errors name the rule that fails");
+  EXPECT_EQ(warning.find("--schema-col"), std::string::npos);
+  EXPECT_EQ(not_compared_warning(summary_of({{outcome_of(Verdict::kInvalidReference), 2}}),
+                                 file_run, &score_flag)
+                .value_or(""),
+            "2 of 2 rows (100.0%) were never compared; most are invalid_reference (2): the "
+            "reference column 'gt' does not validate against the schema file (--schema FILE), "
+            "the one schema of every row: it is usually not the reference column "
+            "(--reference-col), or the file is not the schema the references were written for");
+  EXPECT_EQ(not_compared_warning(summary_of({{outcome_of(Verdict::kInvalidSchema), 2}}), file_run,
+                                 &score_flag)
+                .value_or(""),
+            "2 of 2 rows (100.0%) were never compared; most are invalid_schema (2): the schema "
+            "file (--schema FILE) does not build as a GraphQL schema: each row's errors say why");
+  // A missing answer is still the candidate column's fault.
+  EXPECT_NE(
+      not_compared_warning(summary_of({{outcome_of(Verdict::kNoQuery), 2}}), file_run, &score_flag)
+          .value_or("")
+          .find("name the right column (--candidate-col)"),
+      std::string::npos);
+
+  // With a schema column (or a schema path column) the column is a suspect,
+  // and its own flag is the one suggested.
+  ColumnMap column_run = file_run;
+  column_run.schema = Column{"schema", 0, {}};
+  EXPECT_EQ(not_compared_warning(candidates, column_run, &score_flag).value_or(""),
+            "3 of 4 rows (75.0%) were never compared; most are invalid_candidate (3): the "
+            "candidate column 'answer' does not validate against the rows' schemas: check that "
+            "the schema column 'schema' is the schema the questions were asked about "
+            "(--schema-col)");
+  ColumnMap path_run = file_run;
+  path_run.schema_path = Column{"schema_file", 0, {}};
+  EXPECT_TRUE(not_compared_warning(candidates, path_run, &score_flag)
+                  .value_or("")
+                  .ends_with("the schema path column 'schema_file' is the schema the questions "
+                             "were asked about (--schema-path-col)"));
+}
+
 }  // namespace
 }  // namespace gqleval::batch
