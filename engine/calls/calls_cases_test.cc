@@ -135,6 +135,64 @@ TEST_F(CallsCases, WrongAnswers) {
          {false, 1, 2, true, false});
 }
 
+// Comprehension variables are numbered within each comprehension: an earlier,
+// unrelated comprehension does not rename a later one that is the reference's.
+TEST_F(CallsCases, AnEarlierComprehensionDoesNotRenameALaterOne) {
+  const std::string reference =
+      "response_obj1 = GET_search(q=\"x\", type=\"track\")\n"
+      "POST_playlists(user_id=\"u\", name=\"n\", uris=[{\"uri\": item.track.uri} for item in "
+      "response_obj1.tracks.items])\n";
+  const std::string candidate =
+      "response_obj1 = GET_search(q=\"x\", type=\"track\")\n"
+      "names = [a.name for a in response_obj1.tracks.items]\n"
+      "print(names)\n"
+      "POST_playlists(user_id=\"u\", name=\"n\", uris=[{\"uri\": item.track.uri} for item in "
+      "response_obj1.tracks.items])\n";
+  expect(reference, candidate, {true, 2, 2, true, true});
+  CallsPrograms programs;
+  const CallsRow row = score_calls(*functions_, schema_.get(), reference, candidate, &programs);
+  EXPECT_TRUE(row.comparison.missing_arguments.empty());
+  EXPECT_TRUE(row.comparison.extra_arguments.empty());
+  ASSERT_EQ(programs.candidate.calls.size(), 2u);
+  ASSERT_EQ(programs.candidate.calls[1].arguments.size(), 3u);
+  EXPECT_EQ(programs.candidate.calls[1].arguments[2].value,
+            "[{\"uri\": _v0.track.uri} for _v0 in GET_search#0.tracks.items]");
+}
+
+// Variables in scope at once keep distinct names: nested comprehensions,
+// several `for` clauses, a comprehension in a `for` loop's body.
+TEST_F(CallsCases, VariablesInScopeTogetherHaveDistinctNames) {
+  const std::string code =
+      "r = GET_search(q=\"x\")\n"
+      "POST_playlists(uris=[[y.id for y in x.artists] for x in r.tracks.items], "
+      "name=[a.id + b.id for a in r.tracks.items for b in a.artists], "
+      "user_id=[[y for y in x] + [z for z in x] for x in r.tracks.items])\n"
+      "for t in r.tracks.items:\n"
+      "    GET_tracks__id_(id=[a.id for a in t.artists][0])\n"
+      "for k, v in r.tracks.items:\n"
+      "    GET_tracks__id_(id={w: v for w in k})\n";
+  CallsPrograms programs;
+  score_calls(*functions_, schema_.get(), code, code, &programs);
+  const std::vector<ApiCall>& calls = programs.candidate.calls;
+  ASSERT_EQ(calls.size(), 4u);
+  std::vector<std::string> values;
+  for (const ApiCall& c : calls) {
+    for (const Argument& a : c.arguments) values.push_back(c.function + " " + a.value);
+  }
+  EXPECT_EQ(values,
+            (std::vector<std::string>{
+                "GET_search \"x\"",
+                "POST_playlists [[_v1.id for _v1 in _v0.artists] for _v0 in "
+                "GET_search#0.tracks.items]",
+                "POST_playlists [(_v0.id + _v1.id) for _v0 in GET_search#0.tracks.items for _v1 "
+                "in _v0.artists]",
+                "POST_playlists [([_v1 for _v1 in _v0] + [_v1 for _v1 in _v0]) for _v0 in "
+                "GET_search#0.tracks.items]",
+                "GET_tracks__id_ [_v0.id for _v0 in _f0.artists][0]",
+                "GET_tracks__id_ {_v0: _f2 for _v0 in _f1}",
+            }));
+}
+
 // More labelled pairs, one line each: reference, candidate, and the expected
 // Arg Match (full), calls matched of total, Seq Match (full) and (connected).
 struct Labelled {

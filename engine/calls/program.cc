@@ -99,7 +99,9 @@ class Standardizer {
       case StmtKind::kExpr: eval(s.value); return;
       case StmtKind::kFor: {
         const Value iterable = eval(s.value);
-        bind_iteration(s.targets[0], iterable, scopes_.front());
+        // A loop variable outlives its loop (Python's scoping), so it keeps a
+        // name of its own for the whole program.
+        bind_iteration(s.targets[0], iterable, scopes_.front(), "_f", next_loop_variable_);
         block(s.body);
         block(s.orelse);
         return;
@@ -143,13 +145,15 @@ class Standardizer {
     eval(target);
   }
 
-  // A `for` or comprehension target over `iterable`: each name renamed by
-  // position; a single name over a response chain reads its elements.
+  // A `for` or comprehension target over `iterable`: each name renamed to
+  // `prefix` and the next number of `counter`; a single name over a response
+  // chain reads its elements.
   void bind_iteration(const Expr* target, const Value& iterable,
-                      std::unordered_map<std::string, Value>& scope) {
+                      std::unordered_map<std::string, Value>& scope, std::string_view prefix,
+                      uint32_t& counter) {
     if (target->kind == ExprKind::kName) {
       Value v;
-      v.text = "_v" + std::to_string(next_variable_++);
+      v.text = std::string(prefix) + std::to_string(counter++);
       v.reads = iterable.reads;
       if (iterable.chain) {
         v.chain = true;
@@ -167,7 +171,8 @@ class Standardizer {
     for (const Expr* item : target->items) {
       Value element;
       element.reads = iterable.reads;
-      bind_iteration(item->kind == ExprKind::kStarred ? item->items[0] : item, element, scope);
+      bind_iteration(item->kind == ExprKind::kStarred ? item->items[0] : item, element, scope,
+                     prefix, counter);
     }
   }
 
@@ -467,15 +472,21 @@ class Standardizer {
     return "\"" + body + "\"";
   }
 
+  // A comprehension's variables are numbered from where the enclosing
+  // comprehensions' stop (from 0 outside any), and the numbers are free again
+  // after it: the same comprehension prints the same wherever it is, and the
+  // variables in scope at once (nested comprehensions, several `for`
+  // clauses) have distinct names. Loop variables are `_f`, so never clash.
   std::string comprehension(const Expr* e, std::vector<uint32_t>& reads) {
     scopes_.emplace_back();
+    const uint32_t outer_variables = comprehension_variables_;
     const size_t first = e->kind == ExprKind::kDictComp ? 2 : 1;
     std::string generators;
     for (size_t i = first; i < e->items.size(); ++i) {
       const Expr* g = e->items[i];
       const Value iterable = eval(g->items[1]);
       merge(reads, iterable.reads);
-      bind_iteration(g->items[0], iterable, scopes_.back());
+      bind_iteration(g->items[0], iterable, scopes_.back(), "_v", comprehension_variables_);
       generators += " for " + chain(g->items[0], false).text + " in " + iterable.text;
       for (size_t k = 2; k < g->items.size(); ++k) {
         const Value c = eval(g->items[k]);
@@ -496,6 +507,7 @@ class Standardizer {
       element = v.text;
     }
     scopes_.pop_back();
+    comprehension_variables_ = outer_variables;
     switch (e->kind) {
       case ExprKind::kListComp: return "[" + element + generators + "]";
       case ExprKind::kSetComp:
@@ -508,8 +520,9 @@ class Standardizer {
   Program out_;
   std::map<std::string, uint32_t> occurrences_;
   std::vector<std::unordered_map<std::string, Value>>
-      scopes_;  // the module's, then comprehensions'
-  uint32_t next_variable_ = 0;
+      scopes_;                            // the module's, then comprehensions'
+  uint32_t next_loop_variable_ = 0;       // `for` statements', over the program
+  uint32_t comprehension_variables_ = 0;  // bound by the comprehensions being read
 };
 
 }  // namespace

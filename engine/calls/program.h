@@ -9,8 +9,11 @@
 //     function's calls (`GET_me#0`), whatever variable holds it.
 //   - A plain variable assigned an expression (not an API call) stands for
 //     that expression where later code uses it; comprehension and `for`
-//     variables are renamed by position (`_v0`, `_v1`, ... in order of
-//     binding within the program).
+//     variables are renamed by position. A comprehension's are `_v0`, `_v1`,
+//     ... in order of binding within it, a nested comprehension's numbered on
+//     from its enclosing one's, so that the same comprehension reads the same
+//     wherever it is; a `for` statement's are `_f0`, `_f1`, ... in order of
+//     binding within the program (they outlive their loop).
 //   - Positional arguments take the parameter names of the function, in the
 //     order its spec lists them (`#N` past the last; `*` for `*args`, `**`
 //     for `**kwargs` that is not a dict display, whose keys are expanded).
