@@ -217,8 +217,9 @@ TEST(BatchCli, RgevalEndToEndAndLayoutFlags) {
   CliRun csv = gqleval("score " + kRgeval + " --quiet --out-format csv", dir);
   ASSERT_EQ(csv.status, 0) << csv.err;
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
-            "row,id,reference_hash,verdict,pass,compared,missing,extra,precision,recall,f1,matched_reference,"
-            "missing_paths,extra_paths,rules_fired,errors");
+            "row,id,reference_hash,verdict,pass,compared,missing,extra,precision,recall,f1,matched_"
+            "reference,"
+            "missing_paths,extra_paths,argument_differences,rules_fired,errors");
 }
 
 }  // namespace

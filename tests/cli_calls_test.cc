@@ -100,6 +100,24 @@ TEST_F(CliCalls, ScoresEachRowOfTheInputInOrder) {
       << r.err;
 }
 
+// A comprehension is named within itself: an answer with an unrelated
+// comprehension before the one the reference has matches it, with nothing
+// missing or extra.
+TEST_F(CliCalls, AnEarlierComprehensionDoesNotRenameTheReferencesOne) {
+  put("rows.jsonl",
+      row("a", R"(t = GET_tracks__id_(id=\"7\")\nGET_tracks__id_(id=[a.id for a in t.artists][0]))",
+          R"(t = GET_tracks__id_(id=\"7\")\nnames = [x.name for x in t.artists]\n)"
+          R"(GET_tracks__id_(id=[a.id for a in t.artists][0]))"));
+  ASSERT_EQ(gqleval("calls rows.jsonl -o out.jsonl -q").exit_code, 0);
+  const std::vector<std::string> out = lines_of(read("out.jsonl"));
+  ASSERT_EQ(out.size(), 1U);
+  EXPECT_NE(out[0].find(R"("verdict":"scored","arg_match_full":1,"arg_calls_matched":2,)"
+                        R"("arg_calls_total":2,"seq_match_full":1,"seq_match_connected":1,)"
+                        R"("missing_arguments":[],"extra_arguments":[],)"),
+            std::string::npos)
+      << out[0];
+}
+
 TEST_F(CliCalls, ResultsDoNotDependOnThreadsOrShards) {
   std::string rows;
   for (int i = 0; i < 40; ++i) {
@@ -193,7 +211,7 @@ TEST_F(CliCalls, SummaryAndArtifacts) {
   const std::string summary = read("s.json");
   EXPECT_EQ(
       summary.rfind(
-          R"({"results_version":2,"rows":1,"scored":1,"unparseable":0,"no_code":0,"bad_rows":0,)"
+          R"({"results_version":3,"rows":1,"scored":1,"unparseable":0,"no_code":0,"bad_rows":0,)"
           R"("arg_match_full":1,"arg_match_functions":1,"arg_calls_matched":2,)",
           0),
       0U)
@@ -270,7 +288,7 @@ TEST_F(CliCalls, GroundTruthAnswersScoreOneOnTheTestSplit) {
   const std::string s = read("s.json");
   EXPECT_EQ(
       s.rfind(
-          R"({"results_version":2,"rows":32,"scored":32,"unparseable":0,"no_code":0,"bad_rows":0,"arg_match_full":1,)"
+          R"({"results_version":3,"rows":32,"scored":32,"unparseable":0,"no_code":0,"bad_rows":0,"arg_match_full":1,)"
           R"("arg_match_functions":1,"arg_calls_matched":77,"arg_calls_total":77,)"
           R"("seq_match_full":1,"seq_match_connected":1,"invalid_paths":1,"groups":{"spotify":)"
           R"({"rows":12,)",

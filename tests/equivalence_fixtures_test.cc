@@ -143,8 +143,8 @@ TEST(EquivalenceFixtureFormat, RejectsTyposAndGaps) {
 TEST(EquivalenceCorpus, RgevalFigures) {
   const std::vector<PairFixture> pairs = load("figures.pairs");
   ASSERT_FALSE(pairs.empty());
-  for (const char* name : {"fig1-", "fig2b-", "fig2c-", "fig2d-", "fig2e-", "fig2f-", "fig2g-",
-                           "fig2h-", "fig2i-"}) {
+  for (const char* name :
+       {"fig1-", "fig2b-", "fig2c-", "fig2d-", "fig2e-", "fig2f-", "fig2g-", "fig2h-", "fig2i-"}) {
     EXPECT_TRUE(has_name(pairs, name)) << "no pair for " << name;
   }
   for (const PairFixture& p : pairs) {
@@ -181,9 +181,9 @@ TEST(EquivalenceCorpus, NonEquivalentVariants) {
 
 TEST(EquivalenceCorpus, EquivalentPairsOverThreeSchemas) {
   const std::set<std::string> features = {
-      "fragments",          "inline-fragments", "aliases",      "variables",
-      "nested-fragments",   "redundant-endpoints", "cycles",    "include-skip",
-      "argument-order",     "input-object-key-order", "default-arguments"};
+      "fragments",        "inline-fragments",       "aliases",          "variables",
+      "nested-fragments", "redundant-endpoints",    "cycles",           "include-skip",
+      "argument-order",   "input-object-key-order", "default-arguments"};
   std::vector<PairFixture> pairs;
   for (const std::string& file : files_matching("equivalent_")) {
     std::vector<PairFixture> more = load(file);
@@ -229,6 +229,26 @@ TEST(EquivalenceCorpus, EquivalentPairsOverThreeSchemas) {
   for (const auto& [feature, n] : per_feature) std::cout << " " << feature << "=" << n;
   std::cout << "\n";
   EXPECT_EQ(run_group("equivalent", pairs), pairs.size());
+}
+
+// Real-world look-alikes (issue #27): never `equivalent` without name
+// evidence or a declaration; the name-evidenced forms still fold.
+TEST(EquivalenceCorpus, RealWorldLookAlikes) {
+  const std::vector<PairFixture> pairs = load("real_world.pairs");
+  std::map<std::string, size_t> per_category;
+  size_t equivalent = 0;
+  for (const PairFixture& p : pairs) {
+    if (p.expect == "equivalent") {
+      ++equivalent;
+    } else {
+      ++per_category[p.category];
+      EXPECT_TRUE(p.missing_paths.has_value() && p.extra_paths.has_value()) << p.name;
+    }
+  }
+  EXPECT_GE(per_category["look-alike-root"], 5u);
+  EXPECT_GE(per_category["cycle-not-inverse"], 3u);
+  EXPECT_GE(equivalent, 4u);
+  EXPECT_EQ(run_group("real_world", pairs), pairs.size());
 }
 
 TEST(EquivalenceCorpus, Stage1Verdicts) {

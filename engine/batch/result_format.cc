@@ -18,10 +18,11 @@ using score::QueryDiagnostic;
 using score::QueryRole;
 using score::SubtreeDiff;
 
-constexpr std::string_view kCsvColumns[] = {
-    "verdict",     "pass",        "compared", "missing",           "extra",
-    "precision",   "recall",      "f1",       "matched_reference", "missing_paths",
-    "extra_paths", "rules_fired", "errors"};
+constexpr std::string_view kCsvColumns[] = {"verdict",       "pass",        "compared",
+                                            "missing",       "extra",       "precision",
+                                            "recall",        "f1",          "matched_reference",
+                                            "missing_paths", "extra_paths", "argument_differences",
+                                            "rules_fired",   "errors"};
 
 constexpr std::string_view kSubsetCsvColumns[] = {
     "verdict",           "pass",          "compared", "missing", "score", "left_nodes",
@@ -30,11 +31,27 @@ constexpr std::string_view kSubsetCsvColumns[] = {
 // Every member a row of any kind has (score rows of either mode, validate
 // rows), which a kept column may not shadow: a name means one thing in every
 // results file.
-constexpr std::string_view kMembers[] = {
-    "row",           "id",          "run",         "reference_hash", "verdict",
-    "pass",          "compared",    "missing",     "extra",          "precision",
-    "recall",        "f1",          "score",       "left_nodes",     "matched_reference",
-    "missing_paths", "extra_paths", "rules_fired", "errors",         "valid"};
+constexpr std::string_view kMembers[] = {"row",
+                                         "id",
+                                         "run",
+                                         "reference_hash",
+                                         "verdict",
+                                         "pass",
+                                         "compared",
+                                         "missing",
+                                         "extra",
+                                         "precision",
+                                         "recall",
+                                         "f1",
+                                         "score",
+                                         "left_nodes",
+                                         "matched_reference",
+                                         "missing_paths",
+                                         "extra_paths",
+                                         "argument_differences",
+                                         "rules_fired",
+                                         "errors",
+                                         "valid"};
 
 constexpr uint8_t kEquivalenceOutcomes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kBadRow};
 constexpr uint8_t kSubsetOutcomes[] = {kSubsetPass,
@@ -111,7 +128,7 @@ void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, Score
     out.append(
         ",\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
         "\"recall\":0,\"f1\":0,\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
-        "\"rules_fired\":[],\"errors\":[");
+        "\"argument_differences\":[],\"rules_fired\":[],\"errors\":[");
   }
   score::append_json_error(out, "row", std::nullopt, d);
   out.append("]}\n");
@@ -167,6 +184,25 @@ void csv_paths(std::string& out, std::span<const Path> paths) {
   csv_field(out, c);
 }
 
+// One line per difference: `path: changes (reference L:C, candidate L:C)`.
+void csv_argument_differences(std::string& out, std::span<const score::ArgumentDifference> diffs) {
+  std::string& c = cell();
+  for (size_t i = 0; i < diffs.size(); ++i) {
+    const score::ArgumentDifference& d = diffs[i];
+    if (i) c.push_back('\n');
+    c.append(d.path).append(": ").append(d.changes_text);
+    const bool known = d.reference_pos.line != 0 && d.candidate_pos.line != 0;
+    if (known) {
+      c.append(" (reference ");
+      csv_position(c, d.reference_pos);
+      c.append(", candidate ");
+      csv_position(c, d.candidate_pos);
+      c.push_back(')');
+    }
+  }
+  csv_field(out, c);
+}
+
 void csv_who(std::string& c, QueryRole role, uint32_t reference) {
   c.append(score::query_role_name(role));
   if (role == QueryRole::kReference) {
@@ -213,6 +249,7 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
                                                             : number(r.matched_reference));
   csv_paths(out, r.missing_paths);
   csv_paths(out, r.extra_paths);
+  csv_argument_differences(out, r.argument_differences);
   std::string& fired = cell();
   for (size_t i = 0; i < r.rules_fired.size(); ++i) {
     const FiredRule& f = r.rules_fired[i];
@@ -254,7 +291,7 @@ void csv_subset_result(std::string& out, const RowKey& k, const score::SubsetRow
 void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
   csv_head(out, k, outcome_name(kBadRow), false, false);
   // Empty counts, zero scores, no paths, up to the errors.
-  out.append(mode == ScoreMode::kSubset ? ",,0,,," : ",,,0,0,0,,,,");
+  out.append(mode == ScoreMode::kSubset ? ",,0,,," : ",,,0,0,0,,,,,");
   std::string& c = cell();
   csv_error_line(c, "row", d);
   csv_field(out, c);

@@ -54,7 +54,8 @@ TEST(ResultFormat, JsonlComparedRow) {
             "\"matched_reference\":1,\"missing_paths\":[{\"path\":\"query -> user(id: 1) -> "
             "name\",\"line\":2,\"column\":5,\"nodes\":1},{\"path\":\"query -> user(id: 1) -> "
             "posts\",\"line\":3,\"column\":5,\"nodes\":2}],\"extra_paths\":[{\"path\":\"query -> "
-            "users\",\"line\":null,\"column\":null,\"nodes\":1}],\"rules_fired\":[{\"query\":"
+            "users\",\"line\":null,\"column\":null,\"nodes\":1}],\"argument_differences\":[],"
+            "\"rules_fired\":[{\"query\":"
             "\"reference\",\"reference\":1,\"rule\":\"cycles\",\"path\":\"query -> user -> posts "
             "-> user\",\"detail\":\"Post.user is the inverse of User.posts\",\"line\":4,"
             "\"column\":7}],\"errors\":[]}\n");
@@ -73,7 +74,8 @@ TEST(ResultFormat, JsonlStage1RowHasNullCountsAndZeroScores) {
             "\"verdict\":\"invalid_candidate\","
             "\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
             "\"recall\":0,\"f1\":0,"
-            "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
+            "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
+            "\"argument_differences\":[],\"rules_fired\":"
             "[],\"errors\":[{\"query\":\"candidate\",\"rule\":\"Syntax\",\"message\":\"Syntax "
             "Error: Expected Name, found \\\"}\\\".\",\"line\":1,\"column\":9},{\"query\":"
             "\"reference\",\"reference\":2,\"rule\":\"Extraction\",\"message\":\"none\",\"line\":"
@@ -89,7 +91,8 @@ TEST(ResultFormat, JsonlBadRow) {
       "{\"row\":4,\"id\":\"5\",\"reference_hash\":null,\"verdict\":\"bad_row\",\"pass\":false,"
       "\"compared\":false,"
       "\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,\"f1\":0,"
-      "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],\"rules_fired\":"
+      "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
+      "\"argument_differences\":[],\"rules_fired\":"
       "[],\"errors\":[{\"query\":\"row\",\"rule\":\"unterminated_quote\",\"message\":"
       "\"field 3: unterminated quoted field\",\"line\":7,\"column\":12}]}\n");
 }
@@ -121,11 +124,24 @@ TEST(ResultFormat, CsvRecordsReadBack) {
   auto rows = io::parse_csv(out);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 4u);
-  const std::vector<std::string> header = {
-      "row",         "id",       "reference_hash",    "model",         "verdict",
-      "pass",        "compared", "missing",           "extra",         "precision",
-      "recall",      "f1",       "matched_reference", "missing_paths", "extra_paths",
-      "rules_fired", "errors"};
+  const std::vector<std::string> header = {"row",
+                                           "id",
+                                           "reference_hash",
+                                           "model",
+                                           "verdict",
+                                           "pass",
+                                           "compared",
+                                           "missing",
+                                           "extra",
+                                           "precision",
+                                           "recall",
+                                           "f1",
+                                           "matched_reference",
+                                           "missing_paths",
+                                           "extra_paths",
+                                           "argument_differences",
+                                           "rules_fired",
+                                           "errors"};
   EXPECT_EQ((*rows)[0].fields, header);
   const std::vector<std::string> compared = {
       "17",
@@ -143,6 +159,7 @@ TEST(ResultFormat, CsvRecordsReadBack) {
       "1",
       "query -> user(id: 1) -> name (2:5, 1 node)\nquery -> user(id: 1) -> posts (3:5, 2 nodes)",
       "query -> users (1 node)",
+      "",
       "reference[1] cycles at 4:7 query -> user -> posts -> user: Post.user is the inverse of "
       "User.posts",
       ""};
@@ -150,10 +167,10 @@ TEST(ResultFormat, CsvRecordsReadBack) {
   // clang-format off
   const std::vector<std::string> no_query = {
       "18", "3:0000000000000001", "", "m1", "no_query", "false", "false", "", "", "0", "0", "0",
-      "", "", "", "", "candidate: Extraction: No GraphQL query found."};
+      "", "", "", "", "", "candidate: Extraction: No GraphQL query found."};
   EXPECT_EQ((*rows)[2].fields, no_query);
   const std::vector<std::string> bad = {
-      "19", "x", "", "", "bad_row", "false", "false", "", "", "0", "0", "0", "", "", "", "",
+      "19", "x", "", "", "bad_row", "false", "false", "", "", "0", "0", "0", "", "", "", "", "",
       "row 9:1: wrong_field_count: the record has 2 fields, expected 3"};
   // clang-format on
   EXPECT_EQ((*rows)[3].fields, bad);

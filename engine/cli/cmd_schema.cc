@@ -1,8 +1,9 @@
 // gqleval schema: builds a schema from its sources (sources/schema_sources.h:
 // files, glob patterns, StepZen projects), prints the dialect's and the
 // loader's warnings at FILE:LINE:COLUMN on stderr, and the built schema on
-// stdout (nothing else there): as SDL in graphql-js printSchema form, or as
-// introspection JSON.
+// stdout (nothing else there): as SDL in graphql-js printSchema form, as
+// introspection JSON, or (--rules) the rewrite rules the engine derives from
+// the schema's names, as a rules file (normalize/derived_rules.h).
 #include <cstdio>
 #include <span>
 #include <string>
@@ -12,6 +13,8 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/schema_flag.h"
 #include "engine/introspection/introspection.h"
+#include "engine/normalize/derived_rules.h"
+#include "engine/normalize/rewrites.h"
 #include "engine/schema/schema.h"
 #include "engine/sources/schema_sources.h"
 
@@ -23,12 +26,15 @@ constexpr FlagSpec kFlags[] = {
     {"introspection", "",
      "Print the built schema as introspection JSON, as graphql-js introspectionFromSchema does "
      "(wrapped in \"data\")"},
+    {"rules", "",
+     "Print the rewrite rules derived from the schema's names, as a rules file (JSON) that "
+     "--rules FILE of score and compare reads back"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
     {"quiet", "", "Do not print the schema's warnings", false, 'q'},
 };
 
 constexpr std::string_view kHelp =
-    "Usage: gqleval schema SOURCE... [--print | --introspection] [--strict-schema]\n"
+    "Usage: gqleval schema SOURCE... [--print | --introspection | --rules] [--strict-schema]\n"
     "\n"
     "Builds one schema from its sources, read as one document in the order given:\n"
     "SDL files, glob patterns ('schema/**/*.graphql', sorted), and StepZen projects\n"
@@ -39,6 +45,12 @@ constexpr std::string_view kHelp =
     "graphql-js printSchema form, or with --introspection as the JSON graphql-js\n"
     "introspectionFromSchema gives. Exit 0 when it builds, 2 with every error\n"
     "otherwise.\n"
+    "\n"
+    "--rules prints instead what the engine assumes about the schema: the inverse\n"
+    "pairs (cycles rule) and endpoint groups (endpoints rule) it derives from the\n"
+    "schema's names, as a rules file with derivation off, sorted. Score or compare\n"
+    "with --rules FILE on that file gives the same verdicts; edit it to drop a rule\n"
+    "you do not believe or to add one the names do not state.\n"
     "\n";
 
 }  // namespace
@@ -51,8 +63,11 @@ int run_schema(std::span<char* const> argv) {
     return kExitOk;
   }
   if (args.ok() && args.positionals().empty()) args.fail("no schema source given");
-  if (args.ok() && args.has("print") && args.has("introspection")) {
-    args.fail("give --print or --introspection, not both");
+  const int outputs = static_cast<int>(args.has("print")) +
+                      static_cast<int>(args.has("introspection")) +
+                      static_cast<int>(args.has("rules"));
+  if (args.ok() && outputs > 1) {
+    args.fail("give one of --print, --introspection and --rules");
   }
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
@@ -73,9 +88,14 @@ int run_schema(std::span<char* const> argv) {
     return kExitUsage;
   }
   if (!args.has("quiet")) print_schema_diagnostics((*built)->warnings(), *loaded, stderr);
-  const std::string printed = args.has("introspection")
-                                  ? introspection::schema_to_introspection_json(**built)
-                                  : (*built)->print_sdl();
+  std::string printed;
+  if (args.has("rules")) {
+    printed = normalize::derived_rules_json(*normalize::Rewrites::build(*built));
+  } else if (args.has("introspection")) {
+    printed = introspection::schema_to_introspection_json(**built);
+  } else {
+    printed = (*built)->print_sdl();
+  }
   std::fputs(printed.c_str(), stdout);
   if (!printed.empty() && printed.back() != '\n') std::fputc('\n', stdout);
   return kExitOk;

@@ -29,6 +29,17 @@ namespace gqleval::normalize {
 
 inline constexpr uint32_t kNoNode = UINT32_MAX;
 
+// The rule that changed what a node's selection wrote (its field, or which of
+// its arguments count), so that explanations can print the query's own words
+// with the rule beside them.
+enum class MappedBy : uint8_t {
+  kNone,
+  kEndpoints,        // an endpoint group or an argument map (rules "endpoints")
+  kRgeval,           // the rgeval profile
+  kIgnoreArguments,  // declared argument insensitivity (rules file)
+};
+std::string_view mapped_by_name(MappedBy rule);  // "endpoints", "rgeval", "ignore_arguments"
+
 struct Node {
   std::string_view key;        // the identity text; the operation kind for the root
   std::string_view name;       // the schema field name; the operation kind for the root
@@ -43,7 +54,12 @@ struct Node {
   uint32_t child_count = 0;
   uint16_t depth = 0;     // 0 for the root
   bool is_field = false;  // false only for the root
-  SourcePos pos;          // the first source selection the node came from
+  MappedBy mapped_by = MappedBy::kNone;
+  SourcePos pos;  // the first source selection the node came from
+  // The name and arguments as the query wrote them, `usersById(id: 1)`, where
+  // a rule changed them (mapped_by); empty otherwise (the key's head is then
+  // what the query wrote).
+  std::string_view written;
 };
 
 // A rewrite that changed the tree: which rule, where (a node path as printed

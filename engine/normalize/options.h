@@ -21,6 +21,9 @@ struct RuleSwitches {
 inline constexpr std::string_view kRuleCycles = "cycles";
 inline constexpr std::string_view kRuleEndpoints = "endpoints";
 inline constexpr std::string_view kRuleRgeval = "rgeval";
+// Not a switch: declared in a rules file (`ignore_arguments`), it holds
+// wherever the rewrites are built, i.e. unless every rule is off.
+inline constexpr std::string_view kRuleIgnoreArguments = "ignore_arguments";
 
 // Turns one rule on or off by name; false when the name is unknown.
 bool set_rule(RuleSwitches& rules, std::string_view name, bool on);

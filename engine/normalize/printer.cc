@@ -21,6 +21,16 @@ void print_node(const NormalTree& tree, const Node& node, std::string& out) {
 
 }  // namespace
 
+std::string_view mapped_by_name(MappedBy rule) {
+  switch (rule) {
+    case MappedBy::kNone: return "";
+    case MappedBy::kEndpoints: return "endpoints";
+    case MappedBy::kRgeval: return "rgeval";
+    case MappedBy::kIgnoreArguments: return "ignore_arguments";
+  }
+  return "";
+}
+
 std::string print_tree(const NormalTree& tree) {
   std::string out;
   if (!tree.nodes.empty()) print_node(tree, tree.root(), out);

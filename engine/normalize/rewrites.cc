@@ -5,6 +5,7 @@
 #include "engine/base/concat.h"
 #include "engine/graphql/parser.h"
 #include "engine/normalize/internal/coerce.h"
+#include "engine/normalize/internal/name_evidence.h"
 
 namespace gqleval::normalize {
 
@@ -82,6 +83,18 @@ bool match_value(const CValue& pattern, const CValue& actual, std::span<const CV
       return true;
     default: return values_equal(pattern, actual);
   }
+}
+
+// Name evidence for an endpoint group of two root fields with one signature
+// (name_evidence.h): a keyed lookup (`usersById(id:)`, `users(id:)`) or
+// StepZen's foreign-key lookups. `ordersCount(query:)` and
+// `productsCount(query:)` share a signature and nothing else.
+bool names_same_endpoint(const schema::FieldDef& a, const schema::FieldDef& b) {
+  std::vector<std::string_view> a_args, b_args;
+  for (const schema::InputValue& x : a.arguments) a_args.push_back(x.name);
+  for (const schema::InputValue& x : b.arguments) b_args.push_back(x.name);
+  return is_keyed_lookup(a.name, b.name, a_args) || is_keyed_lookup(b.name, a.name, b_args) ||
+         are_foreign_key_lookups(a.name, b.name);
 }
 
 }  // namespace
@@ -200,6 +213,10 @@ std::shared_ptr<const Rewrites> Rewrites::build(std::shared_ptr<const schema::Sc
     if (p.forward < n) r->has_inverse_from_[p.forward] = 1;
   }
   r->settle_endpoint_groups();
+  std::sort(r->ignored_.begin(), r->ignored_.end());
+  r->ignored_.erase(std::unique(r->ignored_.begin(), r->ignored_.end()), r->ignored_.end());
+  r->ignores_from_.assign(n, 0);
+  for (const auto& [f, argument] : r->ignored_) r->ignores_from_[f] = 1;
   std::stable_sort(r->argument_maps_.begin(), r->argument_maps_.end(),
                    [](const ArgumentMap& a, const ArgumentMap& b) { return a.from < b.from; });
   return r;
@@ -247,7 +264,12 @@ void Rewrites::derive_inverse_pairs() {
           back = g;
         }
       }
-      if (to_a == 1 && !s.field(back).type.is_list()) {
+      // The names must say so too: f names B and g names A (`User.posts`
+      // and `Post.user`); `Issue.project` and `Project.convertedFromIssue`
+      // pair up by type alone and are not inverse.
+      if (to_a == 1 && !s.field(back).type.is_list() &&
+          field_names_type(s.field(f).name, tb.name) &&
+          field_names_type(s.field(back).name, ta.name)) {
         inverse_pairs_.push_back(InversePair{f, back, true});
       }
     }
@@ -290,7 +312,8 @@ void Rewrites::derive_endpoints() {
   for (size_t i = 0; i < fields.size(); ++i) {
     for (size_t j = i + 1; j < fields.size(); ++j) {
       if (endpoint_group(fields[i]) == endpoint_group(fields[j])) continue;
-      if (same_signature(s.field(fields[i]), s.field(fields[j]))) {
+      if (same_signature(s.field(fields[i]), s.field(fields[j])) &&
+          names_same_endpoint(s.field(fields[i]), s.field(fields[j]))) {
         join_endpoints(fields[i], fields[j], true);
       }
     }
@@ -382,6 +405,54 @@ void Rewrites::add_file_rules(const RulesFile& file) {
     }
   }
   for (const RulesFile::ArgumentMap& m : file.argument_maps) add_argument_map(m);
+  for (const RulesFile::IgnoredArgument& a : file.ignore_arguments) add_ignored_argument(a);
+}
+
+void Rewrites::add_ignored_argument(const RulesFile::IgnoredArgument& declared) {
+  const schema::Schema& s = *schema_;
+  const std::string label = declared.type + "." + declared.field + "(" + declared.argument + ":)";
+  const schema::TypeId t = s.find_type(declared.type);
+  if (t == schema::kNone) {
+    warn(entry(declared.where) + "ignored argument " + label +
+         " skipped: the schema has no type \"" + declared.type + "\"");
+    return;
+  }
+  const schema::FieldId f = s.find_field(t, declared.field);
+  if (f == schema::kNone) {
+    warn(entry(declared.where) + "ignored argument " + label +
+         " skipped: the schema has no field " + declared.type + "." + declared.field);
+    return;
+  }
+  auto add = [&](schema::FieldId g) {
+    for (const schema::InputValue& a : s.field(g).arguments) {
+      if (a.name == declared.argument) {
+        ignored_.emplace_back(g, a.name);
+        return true;
+      }
+    }
+    return false;
+  };
+  if (!add(f)) {
+    warn(entry(declared.where) + "ignored argument " + label + " skipped: " + declared.type + "." +
+         declared.field + " has no argument \"" + declared.argument + "\"");
+    return;
+  }
+  // An interface's field: the same field of every type that implements it.
+  if (s.type(t).kind == schema::TypeKind::kInterface) {
+    for (schema::TypeId impl : s.possible_types(t)) {
+      const schema::FieldId g = s.find_field(impl, declared.field);
+      if (g != schema::kNone) add(g);
+    }
+  }
+}
+
+bool Rewrites::ignores_argument(schema::FieldId f, std::string_view argument) const {
+  auto it = std::lower_bound(ignored_.begin(), ignored_.end(), f,
+                             [](const auto& e, schema::FieldId v) { return e.first < v; });
+  for (; it != ignored_.end() && it->first == f; ++it) {
+    if (it->second == argument) return true;
+  }
+  return false;
 }
 
 void Rewrites::add_argument_map(const RulesFile::ArgumentMap& map) {
@@ -540,6 +611,9 @@ std::string Rewrites::describe() const {
     if (rgeval_[f] == schema::kNone) continue;
     lines.push_back("rgeval " + std::string(schema_->field(f).name) + " -> " +
                     std::string(schema_->field(rgeval_[f]).name));
+  }
+  for (const auto& [f, argument] : ignored_) {
+    lines.push_back("ignore_argument " + field_label(f) + "(" + std::string(argument) + ":)");
   }
   std::string out;
   for (const std::string& l : lines) out.append(l).push_back('\n');

@@ -4,21 +4,24 @@
 //   cycles     inverse pairs (forward field A.f -> B, back-reference B.g -> A,
 //              to-one). Derived where unambiguous: A has exactly one field of
 //              type B or [B], and B exactly one field of type A or [A], which
-//              is to-one (A != B, neither a root type). SEMANTICS.md asks for
+//              is to-one (A != B, neither a root type), AND the names say so:
+//              f names B and g names A (internal/name_evidence.h; `User.posts`
+//              and `Post.user`, not `Post.author`). SEMANTICS.md asks for
 //              "exactly one to-one field of type A"; a further to-many field
 //              of type A makes the pairing ambiguous (U.posts: [P] may be the
 //              inverse of P.likedBy: [U] rather than of P.author: U), so it
 //              blocks the derivation: declare the pair in a rules file.
 //   endpoints  root Query fields that reach the same data, mapped to one
-//              canonical field, plus
-//              argument-shape maps. Derived where safe: same return type
-//              (list-ness and non-null included), the same argument names,
-//              types and defaults, at least one argument, and a to-one return
-//              type. The last two conditions go beyond SEMANTICS.md on
-//              purpose: with no argument, or with a list result (e.g. comments
-//              by post id vs comments by user id, both `(id: Int!): [Comment]`)
-//              the signature is no evidence of the same data, and a false
-//              "equivalent" is the worse error. Declare such pairs in a rules
+//              canonical field, plus argument-shape maps. Derived where the
+//              fields have the same return type (list-ness and non-null
+//              included), the same argument names, types and defaults, at
+//              least one argument, a to-one return type, AND name evidence:
+//              a keyed lookup (`usersById(id:)` and `users(id:)`) or StepZen's
+//              foreign-key lookups (`farmUsingX_fkey(farm_id:)` and
+//              `farm(farm_id:)`). The signature alone is no evidence of the
+//              same data (`issue(id:)` and `attachmentIssue(id:)`, or
+//              `ordersCount(query:)` and `productsCount(query:)`), and a false
+//              "equivalent" is the worse error: declare such pairs in a rules
 //              file. Mutation and subscription fields are never mapped.
 //              A group is the union of the derived and declared groups that
 //              share a field (equality is transitive, so the order of the
@@ -101,9 +104,20 @@ class Rewrites {
   std::span<const InversePair> inverse_pairs() const { return inverse_pairs_; }
   // The canonical root field for f (endpoints rule); f itself when none.
   schema::FieldId canonical_endpoint(schema::FieldId f) const;
+  // Whether f's endpoint mapping was derived from the schema's names (false
+  // for a mapping from the rules file, and for a field that is not mapped).
+  bool endpoint_is_derived(schema::FieldId f) const {
+    return f < endpoint_derived_.size() && endpoint_derived_[f];
+  }
   // The representative root field for f under the rgeval profile; f when none.
   schema::FieldId rgeval_endpoint(schema::FieldId f) const;
   std::span<const ArgumentMap> argument_maps_from(schema::FieldId f) const;
+  // Declared argument insensitivity (rules file `ignore_arguments`): whether
+  // f has any argument declared, and whether `argument` is one.
+  bool ignores_arguments_of(schema::FieldId f) const {
+    return f < ignores_from_.size() && ignores_from_[f] != 0;
+  }
+  bool ignores_argument(schema::FieldId f, std::string_view argument) const;
   std::span<const ArgumentMap> argument_maps() const { return argument_maps_; }
 
   // Every compiled rule, one per line, for documentation and tests:
@@ -111,6 +125,7 @@ class Rewrites {
   //   endpoint usersById -> users (derived)
   //   argument_map usersFilterList(filter: {id: {eq: $x}}) -> users(id: $x)
   //   rgeval usersById -> users
+  //   ignore_argument User.followers(first:)
   std::string describe() const;
 
   Rewrites(const Rewrites&) = delete;
@@ -123,6 +138,7 @@ class Rewrites {
   void derive_rgeval();
   void add_file_rules(const RulesFile& file);
   void add_argument_map(const RulesFile::ArgumentMap& map);
+  void add_ignored_argument(const RulesFile::IgnoredArgument& declared);
   // Endpoint groups are unions: a derived group and the file's groups that
   // share a field are one group, whatever the order of the entries.
   void join_endpoints(schema::FieldId canonical, schema::FieldId member, bool derived);
@@ -144,6 +160,9 @@ class Rewrites {
   std::vector<uint8_t> file_named_, file_canonical_;
   std::vector<schema::FieldId> rgeval_;     // by FieldId; kNone = itself
   std::vector<ArgumentMap> argument_maps_;  // sorted by `from`, stable
+  // Declared ignored arguments, sorted and unique; names point into the schema.
+  std::vector<std::pair<schema::FieldId, std::string_view>> ignored_;
+  std::vector<uint8_t> ignores_from_;  // by FieldId: 1 = some argument of it is ignored
 };
 
 // One Rewrites per schema, built on first use and then shared. Thread-safe.

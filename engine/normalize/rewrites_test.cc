@@ -408,22 +408,58 @@ TEST(EndpointsDerivationTest, ListResultsAndArgumentlessFieldsAreNotDerived) {
       "  one(id: Int!): C\n"
       "  other(id: Int!): C!\n"
       "  third(id: Int! = 1): C\n"
-      "  same(id: Int!): C\n"
+      "  oneById(id: Int!): C\n"
       "}\n");
   EXPECT_EQ(h.normal("{ byUser(id: 1) { id } }"), "query {\n  byUser(id: 1) {\n    id\n  }\n}\n");
   EXPECT_EQ(h.normal("{ first { id } }"), "query {\n  first {\n    id\n  }\n}\n");
   EXPECT_EQ(h.normal("{ other(id: 1) { id } }"), "query {\n  other(id: 1) {\n    id\n  }\n}\n");
   EXPECT_EQ(h.normal("{ third(id: 2) { id } }"), "query {\n  third(id: 2) {\n    id\n  }\n}\n");
-  EXPECT_EQ(h.normal("{ same(id: 1) { id } }"), "query {\n  one(id: 1) {\n    id\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ oneById(id: 1) { id } }"), "query {\n  one(id: 1) {\n    id\n  }\n}\n");
+}
+
+// SEMANTICS.md, Stage 3: the signature is no evidence of the same data. Root
+// fields of real API schemas that share one (Linear, Shopify, GitLab) are
+// never grouped by derivation; only the names' keyed and foreign-key lookups
+// are. And a pair of back-references is derived only where the names say so.
+TEST(EndpointsDerivationTest, TheSignatureAloneIsNoEvidence) {
+  Harness h(
+      "type Issue { id: ID! title: String project: Project }\n"
+      "type Project { id: ID! convertedFromIssue: Issue }\n"
+      "type Count { count: Int }\n"
+      "type Query {\n"
+      "  issue(id: String!): Issue\n"
+      "  attachmentIssue(id: String!): Issue\n"
+      "  issueById(id: String!): Issue\n"
+      "  ordersCount(query: String): Count\n"
+      "  productsCount(query: String): Count\n"
+      "  project(id: ID!): Project\n"
+      "  projectUsingIssue_project_id_fkey(id: ID!): Project\n"
+      "  projectUsingAlert_project_id_fkey(id: ID!): Project\n"
+      "}\n");
+  // (The rgeval profile's groups follow; that profile is off by default.)
+  const std::string described = h.rewrites().describe();
+  EXPECT_EQ(described.substr(0, described.find("rgeval ")),
+            "endpoint issueById -> issue (derived)\n"
+            "endpoint projectUsingIssue_project_id_fkey -> project (derived)\n"
+            "endpoint projectUsingAlert_project_id_fkey -> project (derived)\n");
+  EXPECT_EQ(h.normal("{ attachmentIssue(id: \"a\") { id } }"),
+            "query {\n  attachmentIssue(id: \"a\") {\n    id\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ productsCount(query: \"a\") { count } }"),
+            "query {\n  productsCount(query: \"a\") {\n    count\n  }\n}\n");
+  EXPECT_EQ(h.normal("{ issue(id: \"a\") { title project { convertedFromIssue { id } } } }"),
+            "query {\n  issue(id: \"a\") {\n    project {\n      convertedFromIssue {\n"
+            "        id\n      }\n    }\n    title\n  }\n}\n");
 }
 
 // Endpoint groups are unions: a file entry joins a derived group rather than
 // cutting a field out of it, a skipped entry changes nothing, and the order of
 // overlapping entries does not matter.
 TEST(EndpointsUnionTest, DerivedAndDeclaredGroupsJoin) {
+  // u, uById (a keyed lookup) and uUsingV_u_id_fkey (a foreign-key lookup):
+  // one derived group, canonical u.
   constexpr const char* kSchema =
       "type U { id: Int name: String }\n"
-      "type Query { a(id: Int!): U b(id: Int!): U c(id: Int!): U }\n";
+      "type Query { u(id: Int!): U uById(id: Int!): U uUsingV_u_id_fkey(id: Int!): U }\n";
   auto root = [](const std::string& rules, const char* query) {
     auto parsed = RulesFile::parse(rules);
     EXPECT_TRUE(parsed.ok()) << rules;
@@ -431,24 +467,29 @@ TEST(EndpointsUnionTest, DerivedAndDeclaredGroupsJoin) {
     const std::string normal = h.normal(query);
     return normal.substr(0, normal.find('('));
   };
-  for (const char* q : {"{ a(id: 1) { id } }", "{ b(id: 1) { id } }", "{ c(id: 1) { id } }"}) {
-    // No file: the derived group {a, b, c}, canonical a.
-    EXPECT_EQ(root("{}", q), "query {\n  a") << q;
+  for (const char* q :
+       {"{ u(id: 1) { id } }", "{ uById(id: 1) { id } }", "{ uUsingV_u_id_fkey(id: 1) { id } }"}) {
+    // No file: the derived group, canonical u.
+    EXPECT_EQ(root("{}", q), "query {\n  u") << q;
     // Restating part of it: one group, with the file's canonical.
-    EXPECT_EQ(root(R"({"endpoints": [{"canonical": "b", "same_as": ["c"]}]})", q), "query {\n  b")
+    EXPECT_EQ(
+        root(R"({"endpoints": [{"canonical": "uById", "same_as": ["uUsingV_u_id_fkey"]}]})", q),
+        "query {\n  uById")
         << q;
     // A skipped entry (no field d) changes nothing.
-    EXPECT_EQ(root(R"({"endpoints": [{"canonical": "b", "same_as": ["d"]}]})", q), "query {\n  a")
+    EXPECT_EQ(root(R"({"endpoints": [{"canonical": "uById", "same_as": ["d"]}]})", q),
+              "query {\n  u")
         << q;
-    // Derivation off: a chain in either order, or two canonicals sharing b.
-    for (const char* rules :
-         {R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "a", "same_as": ["b"]},
-              {"canonical": "b", "same_as": ["c"]}]})",
-          R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "b", "same_as": ["c"]},
-              {"canonical": "a", "same_as": ["b"]}]})",
-          R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "a", "same_as": ["b"]},
-              {"canonical": "c", "same_as": ["b"]}]})"}) {
-      EXPECT_EQ(root(rules, q), "query {\n  a") << rules << q;
+    // Derivation off: a chain in either order, or two canonicals sharing uById.
+    for (
+        const char* rules :
+        {R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "u", "same_as": ["uById"]},
+              {"canonical": "uById", "same_as": ["uUsingV_u_id_fkey"]}]})",
+         R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "uById", "same_as": ["uUsingV_u_id_fkey"]},
+              {"canonical": "u", "same_as": ["uById"]}]})",
+         R"({"derive": {"endpoints": false}, "endpoints": [{"canonical": "u", "same_as": ["uById"]},
+              {"canonical": "uUsingV_u_id_fkey", "same_as": ["uById"]}]})"}) {
+      EXPECT_EQ(root(rules, q), "query {\n  u") << rules << q;
     }
   }
 }

@@ -55,6 +55,32 @@ bool split_type_field(const std::string& text, std::string& type, std::string& f
   return is_name(type) && is_name(field);
 }
 
+// "Type.field(argument:)", the GraphQL schema-coordinates form of an
+// argument, split into its three names; false when it is not one.
+bool split_argument_coordinate(std::string_view text, RulesFile::IgnoredArgument& out) {
+  const size_t open = text.find('(');
+  if (open == std::string_view::npos || text.size() < open + 4 ||
+      text.substr(text.size() - 2) != ":)") {
+    return false;
+  }
+  if (!split_type_field(std::string(text.substr(0, open)), out.type, out.field)) return false;
+  out.argument = std::string(text.substr(open + 1, text.size() - open - 3));
+  return is_name(out.argument);
+}
+
+Problem read_ignored_argument(element item, const std::string& where,
+                              RulesFile::IgnoredArgument& entry) {
+  std::string text;
+  if (!get_string(item, text)) {
+    return rules_error(where + " must be a string naming an argument as \"Type.field(argument:)\"");
+  }
+  if (!split_argument_coordinate(text, entry)) {
+    return rules_error(
+        concat({where, " must name an argument as \"Type.field(argument:)\", got \"", text, "\""}));
+  }
+  return std::nullopt;
+}
+
 // An argument-map side must be one field in GraphQL syntax, without alias,
 // directives or selections, its arguments named once each: what is wrong, or
 // empty. (Whether the schema has that field is Rewrites::build's question.)
@@ -246,9 +272,12 @@ Problem read_top_level(std::string_view key, element value, RulesFile& rules) {
   if (key == "argument_maps") {
     return read_entries(value, key, read_argument_map, rules.argument_maps);
   }
+  if (key == "ignore_arguments") {
+    return read_entries(value, key, read_ignored_argument, rules.ignore_arguments);
+  }
   return rules_error("unknown key \"" + std::string(key) +
                      "\" (expected version, description, derive, inverse_pairs, endpoints, "
-                     "argument_maps)");
+                     "argument_maps, ignore_arguments)");
 }
 
 }  // namespace

@@ -46,9 +46,21 @@ struct RulesFile {
     std::string where;
   };
 
+  // An argument that does not change what a selection asks for when grading
+  // (a page size: `User.followers(first:)`), left out of node identity. Named
+  // by its schema coordinate; one on an interface field holds for that field
+  // on every type that implements the interface.
+  struct IgnoredArgument {
+    std::string type;      // User
+    std::string field;     // followers
+    std::string argument;  // first
+    std::string where;
+  };
+
   std::vector<InversePair> inverse_pairs;
   std::vector<EndpointGroup> endpoints;
   std::vector<ArgumentMap> argument_maps;
+  std::vector<IgnoredArgument> ignore_arguments;
   bool derive_inverse_pairs = true;  // also derive inverse pairs from each schema
   bool derive_endpoints = true;      // also derive endpoint groups from each schema
 

@@ -47,7 +47,7 @@ TEST(RulesFileTest, ShapeErrorsSayWhere) {
   EXPECT_EQ(error_of("{\"version\": 2}"), "RulesFile: rules file: \"version\" must be 1");
   EXPECT_EQ(error_of("{\"cycles\": []}"),
             "RulesFile: rules file: unknown key \"cycles\" (expected version, description, derive, "
-            "inverse_pairs, endpoints, argument_maps)");
+            "inverse_pairs, endpoints, argument_maps, ignore_arguments)");
   EXPECT_EQ(error_of(R"({"inverse_pairs": [{"field": "User.posts", "inverse": "users"}]})"),
             "RulesFile: rules file: \"inverse_pairs\"[0].inverse must name a field as "
             "\"Type.field\", got \"users\"");

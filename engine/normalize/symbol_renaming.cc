@@ -82,6 +82,11 @@ NormalTree rename_symbols(const NormalTree& tree, std::span<const uint32_t> map,
     text.clear();
     append_renamed(text, n.arguments, map);
     o.arguments = arena.copy_string(text);
+    if (!n.written.empty()) {
+      text.clear();
+      append_renamed(text, n.written, map);
+      o.written = arena.copy_string(text);
+    }
     if (!n.condition.empty()) {
       split_condition(n.condition, atoms);
       renamed_atoms.assign(atoms.size(), std::string());

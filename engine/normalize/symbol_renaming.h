@@ -11,7 +11,7 @@
 //
 // rename_symbols() returns a copy of `tree` in which symbol `$k` reads
 // `$map[k - 1]` (map: a bijection of 1..n into the positive numbers), in the
-// keys, arguments and conditions of its nodes (a condition's atoms re-sorted,
+// keys, arguments, written forms and conditions of its nodes (a condition's atoms re-sorted,
 // as normalization sorts them) and in the paths and details of its rule
 // firings; every node's hash is recomputed. Text inside string literals is
 // left alone (`"$1"` is a string, not a symbol). The shape, positions and

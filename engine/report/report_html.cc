@@ -163,13 +163,61 @@ class Page {
         "</section>\n";
   }
 
-  void paths_list(const std::vector<PathItem>& paths, std::string_view cls,
-                  std::string_view label) {
-    for (const PathItem& p : paths) {
+  // The paths that no argument difference stands for (`paired` marks those).
+  void paths_list(const std::vector<PathItem>& paths, std::string_view cls, std::string_view label,
+                  const std::vector<bool>& paired) {
+    for (size_t i = 0; i < paths.size(); ++i) {
+      if (i < paired.size() && paired[i]) continue;
+      const PathItem& p = paths[i];
       out_ +=
           concat({"<li class=\"", cls, "\">", label, " ", esc(p.path),
                   p.line != 0 ? concat({" (line ", std::to_string(p.line), ")"}) : "", "</li>\n"});
     }
+  }
+
+  // Which paths of a list the argument differences found `within` pair.
+  static std::vector<bool> paired(const RowDetail& d, int64_t within, bool missing, size_t n) {
+    std::vector<bool> out(n, false);
+    for (const ArgumentItem& a : d.argument_differences) {
+      const uint64_t i = missing ? a.missing_index : a.extra_index;
+      if (a.within == within && i < n) out[i] = true;
+    }
+    return out;
+  }
+
+  static std::string line_text(uint32_t reference, uint32_t candidate) {
+    if (reference == 0 || candidate == 0) return "";
+    return concat({" (lines ", std::to_string(reference), " and ", std::to_string(candidate), ")"});
+  }
+
+  // The argument differences found `within` one (-1: at the top), each with
+  // what differs inside it: the same field with other arguments, explained as
+  // one difference rather than two whole subtrees.
+  void argument_list(const RowDetail& d, int64_t within) {
+    for (size_t k = 0; k < d.argument_differences.size(); ++k) {
+      const ArgumentItem& a = d.argument_differences[k];
+      if (a.within != within) continue;
+      out_ += concat({"<li class=\"args\">arguments ", esc(a.path), ": ", esc(a.changes),
+                      line_text(a.reference_line, a.candidate_line), "\n<ul>\n"});
+      const auto here = static_cast<int64_t>(k);
+      paths_list(a.missing_paths, "miss", "missing", paired(d, here, true, a.missing_paths.size()));
+      paths_list(a.extra_paths, "extra", "extra", paired(d, here, false, a.extra_paths.size()));
+      argument_list(d, here);
+      out_ += "</ul></li>\n";
+    }
+  }
+
+  // A row's explanation: its paths, its argument differences, its error.
+  void explanation(const RowDetail& d) {
+    if (d.missing_paths.empty() && d.extra_paths.empty() && d.first_error.empty()) return;
+    out_ += "<ul class=\"paths\">\n";
+    paths_list(d.missing_paths, "miss", "missing", paired(d, -1, true, d.missing_paths.size()));
+    paths_list(d.extra_paths, "extra", "extra", paired(d, -1, false, d.extra_paths.size()));
+    argument_list(d, -1);
+    if (!d.first_error.empty()) {
+      out_ += concat({"<li class=\"miss\">error ", esc(d.first_error), "</li>\n"});
+    }
+    out_ += "</ul>\n";
   }
 
   void regressed(const Comparison& c) {
@@ -215,15 +263,7 @@ class Page {
             "<p class=\"note\">The results do not carry the queries: score with "
             "--keep-col for the reference and candidate columns to show them here.</p>\n";
       }
-      if (!d.missing_paths.empty() || !d.extra_paths.empty() || !d.first_error.empty()) {
-        out_ += "<ul class=\"paths\">\n";
-        paths_list(d.missing_paths, "miss", "missing");
-        paths_list(d.extra_paths, "extra", "extra");
-        if (!d.first_error.empty()) {
-          out_ += concat({"<li class=\"miss\">error ", esc(d.first_error), "</li>\n"});
-        }
-        out_ += "</ul>\n";
-      }
+      explanation(d);
       out_ += "</article>\n";
     }
     out_ += "</section>\n";

@@ -69,6 +69,8 @@ pre .extra mark { color: var(--extra-ink); }
 ul.paths { margin: 6px 0 0; padding-left: 18px; font: 12px/1.5 ui-monospace, "DejaVu Sans Mono", Menlo, monospace; }
 ul.paths li.miss { color: var(--miss-ink); }
 ul.paths li.extra { color: var(--extra-ink); }
+ul.paths li.args { color: var(--ink); font-weight: 600; }
+ul.paths li.args ul { padding-left: 18px; font-weight: 400; }
 .note { color: var(--muted); font-size: 12px; }
 footer { margin-top: 36px; color: var(--muted); font-size: 12px; }
 @media (max-width: 900px) { .charts, .queries { grid-template-columns: 1fr; } }

@@ -42,6 +42,34 @@ std::vector<PathItem> paths(element row, std::string_view key) {
   return out;
 }
 
+std::vector<ArgumentItem> argument_differences(element row) {
+  std::vector<ArgumentItem> out;
+  simdjson::dom::array items;
+  if (row["argument_differences"].get_array().get(items) != simdjson::SUCCESS) return out;
+  for (element item : items) {
+    ArgumentItem a;
+    std::string_view path, text;
+    if (item["path"].get_string().get(path) != simdjson::SUCCESS ||
+        item["text"].get_string().get(text) != simdjson::SUCCESS) {
+      continue;
+    }
+    a.path = path;
+    // The text is `field: changes`; a field's label holds no ": ".
+    const size_t colon = text.find(": ");
+    a.changes = colon == std::string_view::npos ? text : text.substr(colon + 2);
+    a.reference_line = position(item, "reference_line");
+    a.candidate_line = position(item, "candidate_line");
+    int64_t within = -1;
+    if (item["within"].get_int64().get(within) == simdjson::SUCCESS) a.within = within;
+    a.missing_index = count(item, "missing_index").value_or(0);
+    a.extra_index = count(item, "extra_index").value_or(0);
+    a.missing_paths = paths(item, "missing_paths");
+    a.extra_paths = paths(item, "extra_paths");
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 std::optional<std::string> text(element row, std::string_view key) {
   std::string_view s;
   if (key.empty() || row[key].get_string().get(s) != simdjson::SUCCESS) return std::nullopt;
@@ -79,6 +107,7 @@ RowDetail RowDetailReader::read(const Run& run, const RunRow& row) {
   out.matched_reference = count(doc, "matched_reference");
   out.missing_paths = paths(doc, "missing_paths");
   out.extra_paths = paths(doc, "extra_paths");
+  out.argument_differences = argument_differences(doc);
   out.first_error = first_error(doc);
   if (!members.candidate.empty()) {
     out.candidate = text(doc, members.candidate);

@@ -1,7 +1,7 @@
 // What a report shows of one row beyond its counts: the missing and extra
-// paths, the counts, the first error, and the query texts when the results
-// carry them. Read again from the row's line in its file (run_file.h keeps
-// where each line is), only for the rows a report lists.
+// paths, the argument differences, the counts, the first error, and the query texts when the
+// results carry them. Read again from the row's line in its file (run_file.h keeps where each line
+// is), only for the rows a report lists.
 //
 // The results hold the texts only as kept input columns (`gqleval score
 // --keep-col COLUMN`). The candidate's text is the member named by
@@ -34,12 +34,27 @@ struct PathItem {
   uint64_t nodes = 0;
 };
 
+// One of the row's argument differences (the results' argument_differences):
+// the same field with other arguments, and what differs inside it.
+struct ArgumentItem {
+  std::string path;             // the field, as the reference wrote the way to it
+  std::string changes;          // `first 10 -> 100`
+  uint32_t reference_line = 0;  // 0: unknown
+  uint32_t candidate_line = 0;
+  int64_t within = -1;         // the difference it was found inside; -1: none
+  uint64_t missing_index = 0;  // the paired paths, in the list `within` names
+  uint64_t extra_index = 0;
+  std::vector<PathItem> missing_paths;  // inside, as if the arguments were equal
+  std::vector<PathItem> extra_paths;
+};
+
 struct RowDetail {
   std::optional<uint64_t> missing;  // null when not compared
   std::optional<uint64_t> extra;    // an equivalence row's
   std::optional<uint64_t> matched_reference;
   std::vector<PathItem> missing_paths;
   std::vector<PathItem> extra_paths;
+  std::vector<ArgumentItem> argument_differences;
   std::string first_error;               // "RULE: message" of a row not compared
   std::optional<std::string> candidate;  // the text, when the results carry it
   std::optional<std::string> reference;

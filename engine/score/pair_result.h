@@ -37,10 +37,46 @@ struct PathSegment {
 };
 
 struct SubtreeDiff {
-  std::string_view path;                  // the keys from the root, joined by " -> "
+  std::string_view path;                  // the segments from the root, joined by " -> "
   std::span<const PathSegment> segments;  // the root first
   SourcePos pos;                          // the selection the node came from
   uint32_t nodes = 0;                     // field nodes in the subtree, itself included
+  bool argument_difference = false;       // one side of an ArgumentDifference
+};
+
+// One argument whose value differs between the two sides of an argument
+// difference: canonical value texts, empty where that side does not give the
+// argument (or gives its default).
+struct ArgumentChange {
+  std::string_view name;
+  std::string_view reference;
+  std::string_view candidate;
+};
+
+// A missing and an extra subtree under one parent that are the same field
+// with other arguments (SEMANTICS.md, Stage 4), explained as one difference
+// of arguments and what differs inside when the children are compared as if
+// the arguments were equal (score/internal/argument_differences.h). Counts
+// and verdicts do not change: both subtrees stay in missing_paths and
+// extra_paths, marked.
+struct ArgumentDifference {
+  std::string_view path;             // the parent as the reference wrote it, then the field's name
+  std::string_view field;            // the field's name as the reference wrote it
+  std::string_view candidate_field;  // as the candidate wrote it (the same unless a rule mapped it)
+  std::string_view text;             // e.g. `followers: first 10 -> 100`
+  std::string_view changes_text;     // the part after the field: `first 10 -> 100`
+  std::span<const ArgumentChange> changes;
+  SourcePos reference_pos;                     // the reference's selection
+  SourcePos candidate_pos;                     // the candidate's selection
+  uint32_t reference_nodes = 0;                // nodes of the reference's subtree (missing)
+  uint32_t candidate_nodes = 0;                // nodes of the candidate's subtree (extra)
+  std::span<const SubtreeDiff> missing_paths;  // inside, top-most, as if the arguments were equal
+  std::span<const SubtreeDiff> extra_paths;
+  int32_t within = -1;  // the difference this one was found inside (an index); -1: none
+  // The two subtrees it pairs: indices into the missing and extra paths of
+  // the result (within == -1) or of the difference it was found inside.
+  uint32_t missing_index = 0;
+  uint32_t extra_index = 0;
 };
 
 struct FiredRule {
@@ -71,8 +107,11 @@ struct PairResult {
   uint32_t reference_count = 0;
   std::span<const SubtreeDiff> missing_paths;  // top-most, in the reference
   std::span<const SubtreeDiff> extra_paths;    // top-most, in the candidate
-  std::span<const FiredRule> rules_fired;      // matched reference's, then candidate's
-  std::vector<QueryDiagnostic> errors;         // stage 1 diagnostics, references first
+  // Missing and extra paths that are one field with other arguments, each
+  // followed by those found inside it.
+  std::span<const ArgumentDifference> argument_differences;
+  std::span<const FiredRule> rules_fired;  // matched reference's, then candidate's
+  std::vector<QueryDiagnostic> errors;     // stage 1 diagnostics, references first
 };
 
 // The invalid_schema result for a schema that did not build.

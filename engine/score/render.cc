@@ -1,6 +1,7 @@
 #include "engine/score/render.h"
 
 #include <cstdio>
+#include <vector>
 
 #include "engine/score/internal/explanation.h"
 
@@ -20,17 +21,69 @@ std::string position_text(const std::string& label, SourcePos p) {
 
 std::string nodes_text(uint32_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
 
-void append_paths(std::string& out, std::span<const SubtreeDiff> paths, const std::string& label) {
-  for (const PathGroup& g : group_paths(paths)) {
-    out.append("  ").append(g.text).append("  (").append(nodes_text(g.nodes));
-    bool first = true;
-    for (const SourcePos& p : g.positions) {
-      if (p.line == 0) continue;  // unknown
-      out.append(first ? ", at " + label + ":" : ", ");
-      out.append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
-      first = false;
-    }
+void append_positions(std::string& out, std::span<const SourcePos> positions,
+                      const std::string& label) {
+  bool first = true;
+  for (const SourcePos& p : positions) {
+    if (p.line == 0) continue;  // unknown
+    out.append(first ? ", at " + label + ":" : ", ");
+    out.append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
+    first = false;
+  }
+}
+
+// The paths that are not one side of an argument difference (those are
+// printed with their difference), grouped by type, each on a line after
+// `prefix`.
+void append_paths(std::string& out, std::span<const SubtreeDiff> paths, const std::string& label,
+                  std::string_view prefix = "  ") {
+  std::vector<SubtreeDiff> own;
+  for (const SubtreeDiff& d : paths) {
+    if (!d.argument_difference) own.push_back(d);
+  }
+  for (const PathGroup& g : group_paths(own)) {
+    out.append(prefix).append(g.text).append("  (").append(nodes_text(g.nodes));
+    append_positions(out, g.positions, label);
     out.append(")\n");
+  }
+}
+
+size_t unpaired(std::span<const SubtreeDiff> paths) {
+  size_t n = 0;
+  for (const SubtreeDiff& d : paths) n += d.argument_difference ? 0 : 1;
+  return n;
+}
+
+// One argument difference, what differs inside it, and the differences found
+// inside it, indented by depth.
+void append_difference(std::string& out, const PairResult& r, size_t index,
+                       const std::string& reference, const std::string& candidate, size_t depth) {
+  const ArgumentDifference& d = r.argument_differences[index];
+  const std::string indent(2 + depth * 4, ' ');
+  out.append(indent).append(d.path).append(": ").append(d.changes_text);
+  out.append("  (").append(nodes_text(d.reference_nodes)).append(" missing, ");
+  out.append(std::to_string(d.candidate_nodes)).append(" extra");
+  if (d.reference_pos.line != 0) {
+    out.append(", at ").append(position_text(reference, d.reference_pos));
+    if (d.candidate_pos.line != 0)
+      out.append(" and ").append(position_text(candidate, d.candidate_pos));
+  }
+  out.append(")\n");
+  bool nested = false;
+  for (const ArgumentDifference& x : r.argument_differences) {
+    nested = nested || x.within == static_cast<int32_t>(index);
+  }
+  if (unpaired(d.missing_paths) + unpaired(d.extra_paths) == 0 && !nested) {
+    out.append(indent).append("  inside: the same selections\n");
+    return;
+  }
+  out.append(indent).append("  inside, as if the arguments were equal:\n");
+  append_paths(out, d.missing_paths, reference, indent + "    missing ");
+  append_paths(out, d.extra_paths, candidate, indent + "    extra ");
+  for (size_t k = index + 1; k < r.argument_differences.size(); ++k) {
+    if (r.argument_differences[k].within == static_cast<int32_t>(index)) {
+      append_difference(out, r, k, reference, candidate, depth + 1);
+    }
   }
 }
 
@@ -68,13 +121,21 @@ std::string render_text(const PairResult& r, const RenderLabels& labels) {
       r.matched_reference == kNoReference
           ? labels.reference(0, r.reference_count)
           : labels.reference(static_cast<size_t>(r.matched_reference), r.reference_count);
-  if (!r.missing_paths.empty()) {
+  if (unpaired(r.missing_paths) != 0) {
     out.append("missing (in the reference, not in the candidate):\n");
     append_paths(out, r.missing_paths, matched);
   }
-  if (!r.extra_paths.empty()) {
+  if (unpaired(r.extra_paths) != 0) {
     out.append("extra (in the candidate, not in the reference):\n");
     append_paths(out, r.extra_paths, labels.candidate);
+  }
+  if (!r.argument_differences.empty()) {
+    out.append("argument differences (the same field with other arguments):\n");
+    for (size_t k = 0; k < r.argument_differences.size(); ++k) {
+      if (r.argument_differences[k].within < 0) {
+        append_difference(out, r, k, matched, labels.candidate, 0);
+      }
+    }
   }
   if (!r.rules_fired.empty()) {
     out.append("rules fired:\n");

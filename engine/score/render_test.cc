@@ -43,11 +43,44 @@ TEST(Render, TextGolden) {
       "missing (in the reference, not in the candidate):\n"
       "  query -> users(id: 1) -> posts  (2 nodes, at ref.graphql:4:5)\n"
       "extra (in the candidate, not in the reference):\n"
-      "  query -> users(id: 1) -> email  (1 node, at answer.md:4:31)\n"
+      "  query -> usersById(id: 1) [endpoints] -> email  (1 node, at answer.md:4:31)\n"
       "rules fired:\n"
       "  ref.graphql:4:19: cycles: query -> users(id: 1) -> posts -> users: Post.users is "
       "the inverse of User.posts; its selections moved to users(id: 1)\n"
       "  answer.md:4:3: endpoints: query -> usersById(id: 1): usersById -> users (same data)\n");
+}
+
+// A page size hides the real error: the two subtrees are one field with
+// other arguments, explained as one difference and what differs inside.
+TEST(Render, ArgumentDifferenceAndWhatDiffersInside) {
+  Scorer s;
+  const PairResult r = run(s, {"{ allUsers(first: 5) { id username posts { title } } }"},
+                           "{ allUsers(first: 50) { id email posts { title } } }");
+  EXPECT_EQ(render_text(r, RenderLabels{}),
+            "verdict: mismatch (fail)\n"
+            "missing 5, extra 5, shared 0 (reference 5 nodes, candidate 5 nodes)\n"
+            "precision 0.000, recall 0.000, F1 0.000\n"
+            "argument differences (the same field with other arguments):\n"
+            "  query -> allUsers: first 5 -> 50  (5 nodes missing, 5 extra, at reference:1:3 and "
+            "candidate:1:3)\n"
+            "    inside, as if the arguments were equal:\n"
+            "      missing query -> allUsers(first: 5) -> username  (1 node, at reference:1:27)\n"
+            "      extra query -> allUsers(first: 50) -> email  (1 node, at candidate:1:28)\n");
+}
+
+// A declared default stands for the argument left out; only the arguments
+// differ, so nothing inside does.
+TEST(Render, ArgumentDifferenceWithADefaultAndTheSameInside) {
+  Scorer s;
+  const PairResult r = run(s, {"{ allUsers { id } }"}, "{ allUsers(first: 20) { id } }");
+  EXPECT_EQ(render_text(r, RenderLabels{}),
+            "verdict: mismatch (fail)\n"
+            "missing 2, extra 2, shared 0 (reference 2 nodes, candidate 2 nodes)\n"
+            "precision 0.000, recall 0.000, F1 0.000\n"
+            "argument differences (the same field with other arguments):\n"
+            "  query -> allUsers: first (default) -> 20  (2 nodes missing, 2 extra, at "
+            "reference:1:3 and candidate:1:3)\n"
+            "    inside: the same selections\n");
 }
 
 TEST(Render, TextGroupsTypesAndNamesTheMatchedReference) {

@@ -21,36 +21,107 @@ std::optional<uint32_t> reference_of(QueryRole role, uint32_t reference) {
   return reference;
 }
 
-void append_paths(std::string& out, std::span<const SubtreeDiff> paths) {
+// `[item,item,...]`, each item written by append_item(out, item).
+template <class T, class AppendItem>
+void append_array(std::string& out, std::span<const T> items, AppendItem append_item) {
   out.push_back('[');
-  for (size_t i = 0; i < paths.size(); ++i) {
+  for (size_t i = 0; i < items.size(); ++i) {
     if (i) out.push_back(',');
-    out.append("{\"path\":");
-    io::append_json_string(out, paths[i].path);
-    append_json_position(out, paths[i].pos);
-    append_json_key(out, "nodes");
-    append_number(out, paths[i].nodes);
-    out.push_back('}');
+    append_item(out, items[i]);
   }
   out.push_back(']');
 }
 
-void append_firings(std::string& out, const PairResult& r) {
-  out.push_back('[');
-  for (size_t i = 0; i < r.rules_fired.size(); ++i) {
-    const FiredRule& f = r.rules_fired[i];
-    if (i) out.push_back(',');
-    append_query(out, query_role_name(f.query), reference_of(f.query, reported_reference(r, f)));
-    append_json_key(out, "rule");
-    io::append_json_string(out, f.rule);
-    append_json_key(out, "path");
-    io::append_json_string(out, f.path);
-    append_json_key(out, "detail");
-    io::append_json_string(out, f.detail);
-    append_json_position(out, f.pos);
-    out.push_back('}');
+void append_path(std::string& out, const SubtreeDiff& p) {
+  out.append("{\"path\":");
+  io::append_json_string(out, p.path);
+  append_json_position(out, p.pos);
+  append_json_key(out, "nodes");
+  append_number(out, p.nodes);
+  out.push_back('}');
+}
+
+void append_paths(std::string& out, std::span<const SubtreeDiff> paths) {
+  append_array(out, paths, append_path);
+}
+
+void append_value_or_null(std::string& out, std::string_view value) {
+  if (value.empty()) {
+    out.append("null");
+  } else {
+    io::append_json_string(out, value);
   }
-  out.push_back(']');
+}
+
+// `"<role>_line":L,"<role>_column":C`, null where unknown.
+void append_role_position(std::string& out, std::string_view role, SourcePos p) {
+  for (const auto& [name, v] : {std::pair{std::string_view("_line"), p.line},
+                                std::pair{std::string_view("_column"), p.column}}) {
+    out.append(",\"").append(role).append(name).append("\":");
+    if (v == 0) {
+      out.append("null");
+    } else {
+      append_number(out, v);
+    }
+  }
+}
+
+void append_change(std::string& out, const ArgumentChange& c) {
+  out.append("{\"name\":");
+  io::append_json_string(out, c.name);
+  append_json_key(out, "reference");
+  append_value_or_null(out, c.reference);
+  append_json_key(out, "candidate");
+  append_value_or_null(out, c.candidate);
+  out.push_back('}');
+}
+
+void append_argument_difference(std::string& out, const ArgumentDifference& d) {
+  out.append("{\"path\":");
+  io::append_json_string(out, d.path);
+  append_json_key(out, "field");
+  io::append_json_string(out, d.field);
+  append_json_key(out, "candidate_field");
+  io::append_json_string(out, d.candidate_field);
+  append_json_key(out, "text");
+  io::append_json_string(out, d.text);
+  append_json_key(out, "arguments");
+  append_array(out, d.changes, append_change);
+  append_role_position(out, "reference", d.reference_pos);
+  append_role_position(out, "candidate", d.candidate_pos);
+  append_json_key(out, "reference_nodes");
+  append_number(out, d.reference_nodes);
+  append_json_key(out, "candidate_nodes");
+  append_number(out, d.candidate_nodes);
+  append_json_key(out, "missing_index");
+  append_number(out, d.missing_index);
+  append_json_key(out, "extra_index");
+  append_number(out, d.extra_index);
+  append_json_key(out, "within");
+  if (d.within < 0) {
+    out.append("null");
+  } else {
+    append_number(out, static_cast<uint32_t>(d.within));
+  }
+  append_json_key(out, "missing_paths");
+  append_paths(out, d.missing_paths);
+  append_json_key(out, "extra_paths");
+  append_paths(out, d.extra_paths);
+  out.push_back('}');
+}
+
+void append_firings(std::string& out, const PairResult& r) {
+  append_array(out, r.rules_fired, [&r](std::string& o, const FiredRule& f) {
+    append_query(o, query_role_name(f.query), reference_of(f.query, reported_reference(r, f)));
+    append_json_key(o, "rule");
+    io::append_json_string(o, f.rule);
+    append_json_key(o, "path");
+    io::append_json_string(o, f.path);
+    append_json_key(o, "detail");
+    io::append_json_string(o, f.detail);
+    append_json_position(o, f.pos);
+    o.push_back('}');
+  });
 }
 
 }  // namespace
@@ -96,14 +167,10 @@ void append_json_error(std::string& out, std::string_view query, std::optional<u
 }
 
 void append_json_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
-  out.push_back('[');
-  for (size_t i = 0; i < errors.size(); ++i) {
-    const QueryDiagnostic& e = errors[i];
-    if (i) out.push_back(',');
-    append_json_error(out, query_role_name(e.query), reference_of(e.query, e.reference),
+  append_array(out, errors, [](std::string& o, const QueryDiagnostic& e) {
+    append_json_error(o, query_role_name(e.query), reference_of(e.query, e.reference),
                       e.diagnostic);
-  }
-  out.push_back(']');
+  });
 }
 
 void append_result_members(std::string& out, const PairResult& r) {
@@ -143,6 +210,8 @@ void append_result_members(std::string& out, const PairResult& r) {
   append_paths(out, r.missing_paths);
   append_json_key(out, "extra_paths");
   append_paths(out, r.extra_paths);
+  append_json_key(out, "argument_differences");
+  append_array(out, r.argument_differences, append_argument_difference);
   append_json_key(out, "rules_fired");
   append_firings(out, r);
   append_json_key(out, "errors");

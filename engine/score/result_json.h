@@ -5,7 +5,8 @@
 //
 // Members, in this order:
 //   verdict, pass, compared, missing, extra, precision, recall, f1,
-//   matched_reference, missing_paths, extra_paths, rules_fired, errors
+//   matched_reference, missing_paths, extra_paths, argument_differences,
+//   rules_fired, errors
 // - compared: whether the two queries were compared (false for a stage 1
 //   verdict: no query, an invalid query or schema);
 // - missing, extra, matched_reference: null when nothing was compared, so that
@@ -19,6 +20,12 @@
 //   error of its own such as a malformed input row); "reference" is the
 //   0-based index of the reference and appears only with "query":"reference".
 //   A reference's firings are the matched reference's, so they carry its index.
+// - an argument difference (pair_result.h) is {"path", "field",
+//   "candidate_field", "text", "arguments": [{"name", "reference",
+//   "candidate"}], "reference_line", "reference_column", "candidate_line",
+//   "candidate_column", "reference_nodes", "candidate_nodes", "missing_index",
+//   "extra_index", "within", "missing_paths", "extra_paths"}; an argument's
+//   value is null on the side that does not give it.
 //
 // Numbers are printed shortest-round-trip (std::to_chars), so the text of a
 // result depends on the result alone.
@@ -37,11 +44,14 @@ namespace gqleval::score {
 
 // The version of the results contract (docs/results.schema.json): the
 // members of score and validate rows, of `compare --json` and of summaries. It
-// grows by one whenever a member is renamed, removed or changes its meaning,
-// or a CSV column moves (adding a JSON member alone does not change it).
+// grows by one whenever a member is added, renamed, removed or changes its
+// meaning, or a CSV column moves.
 // 2: score rows carry reference_hash (and run, with several candidates in one
 // file), in CSV as columns after id, so the kept columns moved.
-inline constexpr int kResultsVersion = 2;
+// 3: argument_differences (a CSV column after extra_paths); paths print each
+// query's own words, with the rule that mapped a selection (`usersById(id: 1)
+// [endpoints]`), no longer the canonical field.
+inline constexpr int kResultsVersion = 3;
 
 // The members above, without braces: `"verdict":...,"errors":[...]`, so that a
 // caller can put its own members around them.

@@ -117,6 +117,19 @@ TEST(ScoreAllocation, MismatchWithExplanationAddsNoAllocation) {
   EXPECT_EQ(stages, 0u);  // two references, inline fragments, an explanation: no allocation
 }
 
+// An argument difference with a nested one and paths inside: the pairing,
+// the inner comparison and the texts live in the arena and reused lists.
+TEST(ScoreAllocation, ArgumentDifferencesAddNoAllocation) {
+  const std::vector<std::string_view> refs = {
+      "{ users(id: 1) { username posts { title } } allUsers(first: 5) { id username } }"};
+  const std::string_view cand =
+      "{ users(id: 2) { email posts { title body } } allUsers(first: 50) { id email } }";
+  const size_t stages = stage_allocations(refs, cand);
+  const size_t scorer = scorer_allocations(refs, cand, Verdict::kMismatch);
+  EXPECT_EQ(scorer, stages);
+  EXPECT_EQ(stages, 0u);
+}
+
 // A row with several candidates (Scorer::set_references, then
 // score_candidate per candidate, as `score --candidate-cols` runs them): once
 // warm, nothing allocates, the references' arena included.

@@ -7,6 +7,7 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/symbol_renaming.h"
 #include "engine/schema/schema.h"
+#include "engine/score/internal/argument_differences.h"
 #include "engine/score/internal/explanation.h"
 #include "engine/score/internal/position_map.h"
 #include "engine/score/internal/tree_compare.h"
@@ -47,6 +48,7 @@ class Scorer::Impl {
   bool align_symbols(const normalize::NormalTree& reference, const normalize::NormalTree& candidate,
                      Comparison& c, normalize::NormalTree& used);
   void explain(const Prepared& reference, uint32_t reference_index, const Prepared& candidate);
+  std::span<SubtreeDiff> describe_all(const Prepared& side, std::span<const TopNode> top);
 
   // Per row: the references and what they were read with (set_references).
   // The references' trees live in reference_arena_, so that scoring each
@@ -67,7 +69,8 @@ class Scorer::Impl {
   QueryFrontEnd front_end_;
   normalize::Normalizer normalizer_;
   TreeComparer comparer_;
-  std::vector<TopNode> top_;
+  ArgumentDiffer differ_;
+  std::vector<TopNode> top_missing_, top_extra_;
   std::string scratch_;
   std::vector<uint32_t> numbering_;  // align_symbols()
 };
@@ -148,25 +151,28 @@ Scorer::Impl::Prepared Scorer::Impl::prepare(std::string_view text, QueryRole ro
   return p;
 }
 
+std::span<SubtreeDiff> Scorer::Impl::describe_all(const Prepared& side,
+                                                  std::span<const TopNode> top) {
+  auto out = arena_.make_array<SubtreeDiff>(top.size());
+  for (size_t i = 0; i < top.size(); ++i) {
+    const SourcePos pos = side.map.apply(side.tree.nodes[top[i].node].pos);
+    out[i] =
+        describe_subtree(side.tree, top[i].node, top[i].nodes, pos, *schema_, arena_, scratch_);
+  }
+  return out;
+}
+
 void Scorer::Impl::explain(const Prepared& reference, uint32_t reference_index,
                            const Prepared& candidate) {
   PairResult& r = *result_;
-  comparer_.topmost_missing(top_);
-  auto missing = arena_.make_array<SubtreeDiff>(top_.size());
-  for (size_t i = 0; i < top_.size(); ++i) {
-    const SourcePos pos = reference.map.apply(reference.tree.nodes[top_[i].node].pos);
-    missing[i] = describe_subtree(reference.tree, top_[i].node, top_[i].nodes, pos, *schema_,
-                                  arena_, scratch_);
-  }
+  comparer_.topmost_missing(top_missing_);
+  comparer_.topmost_extra(top_extra_);
+  const std::span<SubtreeDiff> missing = describe_all(reference, top_missing_);
+  const std::span<SubtreeDiff> extra = describe_all(candidate, top_extra_);
+  r.argument_differences =
+      differ_.find({&reference.tree, reference.map}, {&candidate.tree, candidate.map}, comparer_,
+                   top_missing_, missing, top_extra_, extra, *schema_, arena_);
   r.missing_paths = missing;
-
-  comparer_.topmost_extra(top_);
-  auto extra = arena_.make_array<SubtreeDiff>(top_.size());
-  for (size_t i = 0; i < top_.size(); ++i) {
-    const SourcePos pos = candidate.map.apply(candidate.tree.nodes[top_[i].node].pos);
-    extra[i] = describe_subtree(candidate.tree, top_[i].node, top_[i].nodes, pos, *schema_, arena_,
-                                scratch_);
-  }
   r.extra_paths = extra;
 
   auto fired =

@@ -27,6 +27,7 @@ an invalid schema or query is a verdict, never an exception.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
@@ -40,6 +41,7 @@ __all__ = [
     "Scorer",
     "compare",
     "counts",
+    "derived_rules",
     "merge_counts",
     "score_batch",
     "score_file",
@@ -67,6 +69,7 @@ RESULT_FIELDS = (
     "matched_reference",
     "missing_paths",
     "extra_paths",
+    "argument_differences",
     "rules_fired",
     "errors",
 )
@@ -242,6 +245,18 @@ class Scorer:
         return self._engine.validate(schema, query)["errors"]
 
 
+def derived_rules(schema: Cell, *, strict_schema: bool = False) -> dict:
+    """The rewrite rules gqleval derives from ``schema``'s names (inverse pairs
+    named after their types, keyed and foreign-key lookups), as a rules file:
+    a dict with ``version``, ``description``, ``derive`` (off) and the sorted
+    ``inverse_pairs`` and ``endpoints``, as ``gqleval schema FILE --rules``
+    prints it. Write it with ``json.dump`` and pass it back as ``rules=`` to
+    score with exactly these rules; edit it to drop one or declare more.
+    A schema that does not build raises ValueError.
+    """
+    return json.loads(Scorer(strict_schema=strict_schema)._engine.derived_rules(schema))
+
+
 def _scorer(options: Mapping[str, Any]) -> Scorer:
     # compare() and score_batch() reuse the engine of the same options
     # (_engine is cached), so a loop of compare() builds each schema once.
@@ -259,8 +274,8 @@ def compare(
     """Scores one pair, as ``gqleval compare --json`` and a ``gqleval score``
     result line do: a dict with exactly the line's result members
     (:data:`RESULT_FIELDS`: verdict, pass, compared, missing, extra, precision,
-    recall, f1, matched_reference, missing_paths, extra_paths, rules_fired,
-    errors), with the same values (numbers as the JSON line has them: ``1``
+    recall, f1, matched_reference, missing_paths, extra_paths,
+    argument_differences, rules_fired, errors), with the same values (numbers as the JSON line has them: ``1``
     for a recall of one, ``None`` for counts of a pair that was not compared).
 
     ``options`` are :class:`Scorer`'s (delta, rules, rule_set, extract,

@@ -178,6 +178,20 @@ py::object validate_one(RowEngine& engine, py::handle schema, py::handle query) 
   return result_object(out);
 }
 
+// The derived rules of `schema` as a rules file (JSON text); a schema that
+// does not build raises ValueError with its first error.
+std::string derived_rules_of(RowEngine& engine, py::handle schema) {
+  const std::string_view s = cell_text(schema, "schema");
+  std::string out;
+  bool ok = false;
+  {
+    py::gil_scoped_release unlocked;
+    ok = engine.derived_rules(s, out);
+  }
+  if (!ok) throw py::value_error("the schema does not build: " + out);
+  return out;
+}
+
 // (outcomes, f1_millionths, f1_squares) of rows given by verdict and F1.
 py::tuple count_result_rows(const std::vector<std::string>& verdicts,
                             const std::vector<double>& f1s) {
@@ -262,7 +276,8 @@ PYBIND11_MODULE(_core, m) {
       .def("score_rows", &score_rows, py::arg("schemas"), py::arg("references"),
            py::arg("candidates"), py::arg("variables"), py::arg("threads"),
            py::arg("chunk_rows") = 65536)
-      .def("validate", &validate_one, py::arg("schema"), py::arg("query"));
+      .def("validate", &validate_one, py::arg("schema"), py::arg("query"))
+      .def("derived_rules", &derived_rules_of, py::arg("schema"));
 
   m.def("count_rows", &count_result_rows, py::arg("verdicts"), py::arg("f1s"));
   m.def("summary_of_counts", &summary_of_counts, py::arg("outcomes"), py::arg("f1_millionths"),

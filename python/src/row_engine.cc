@@ -11,6 +11,8 @@
 #include "engine/batch/batch_input.h"
 #include "engine/batch/result_format.h"
 #include "engine/batch/validate_run.h"
+#include "engine/normalize/derived_rules.h"
+#include "engine/normalize/rewrites.h"
 #include "engine/normalize/variables.h"
 #include "engine/score/result_json.h"
 #include "engine/validate/validator.h"
@@ -210,6 +212,19 @@ void RowEngine::validate(std::string_view schema_text, std::string_view query, s
     batch::append_validate_row(w.line, batch::RowKey{}, "query", diagnostics);
   }
   append_members_of_line(out, w.line, "\"valid\":");
+}
+
+bool RowEngine::derived_rules(std::string_view schema_text, std::string& out) {
+  Lease lease(*this);
+  Worker& w = *lease;
+  const batch::SchemaEntry& schema = w.memo.get(schema_text);
+  if (!schema.ok()) {
+    out = schema.errors.empty() ? "the schema does not build"
+                                : format_diagnostic(schema.errors.front());
+    return false;
+  }
+  out = normalize::derived_rules_json(*normalize::Rewrites::build(schema.schema));
+  return true;
 }
 
 }  // namespace gqleval::python

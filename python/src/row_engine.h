@@ -88,6 +88,10 @@ class RowEngine {
   // appends `{"valid":...,"errors":[{"query","rule","message","line",
   // "column"}...]}`, the errors being the schema's when it does not build.
   void validate(std::string_view schema, std::string_view query, std::string& out);
+  // The rules the engine derives from `schema`'s names, as the JSON text of a
+  // rules file (normalize/derived_rules.h), as `gqleval schema --rules` prints
+  // them; false with the schema's first error in `out` when it does not build.
+  bool derived_rules(std::string_view schema, std::string& out);
 
  private:
   struct Worker;

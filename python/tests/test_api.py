@@ -128,3 +128,39 @@ def test_the_stubs_name_what_the_module_has():
     text = open(stub, encoding="utf-8").read()
     for name in gqleval.__all__:
         assert name in text, name
+
+
+DERIVED_SCHEMA = """
+type User { id: ID! name: String posts: [Post] }
+type Post { id: ID! title: String user: User }
+type Query {
+  user(id: ID!): User
+  userById(id: ID!): User
+  issue(id: ID!): Post
+  attachmentIssue(id: ID!): Post
+}
+"""
+
+
+def test_derived_rules_are_a_rules_file_that_reads_back(tmp_path):
+    rules = gqleval.derived_rules(DERIVED_SCHEMA)
+    assert rules["version"] == 1
+    assert rules["derive"] == {"inverse_pairs": False, "endpoints": False}
+    assert rules["inverse_pairs"] == [{"field": "User.posts", "inverse": "Post.user"}]
+    # issue and attachmentIssue share a signature, but no name says they are one.
+    assert rules["endpoints"] == [{"canonical": "user", "same_as": ["userById"]}]
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules))
+    ref = "{ user(id: 1) { name posts { title user { id } } } }"
+    for answer in ["{ userById(id: 1) { id name posts { title } } }", "{ user(id: 1) { name } }"]:
+        derived = gqleval.compare(DERIVED_SCHEMA, ref, answer)
+        declared = gqleval.compare(DERIVED_SCHEMA, ref, answer, rules=str(path))
+        assert (declared["verdict"], declared["missing"], declared["extra"]) == (
+            derived["verdict"], derived["missing"], derived["extra"])
+    assert gqleval.compare(DERIVED_SCHEMA, ref, "{ userById(id: 1) { id name posts { title } } }",
+                           rules=str(path))["verdict"] == "equivalent"
+
+
+def test_derived_rules_of_a_schema_that_does_not_build():
+    with pytest.raises(ValueError, match="^the schema does not build: "):
+        gqleval.derived_rules("type Query { a: Nope }")

@@ -303,6 +303,8 @@ NormalTree TreeBuilder::finalize() {
     o.on_type = b.on_type;
     o.type = b.type;
     o.pos = b.pos;
+    o.mapped_by = b.mapped_by;
+    o.written = b.written.empty() ? std::string_view{} : renumber(b.written);
     o.parent = layout_parent_[i];
     o.is_field = i != 0;
     const uint64_t key_hash = hash_bytes(o.key);

@@ -302,7 +302,11 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
     if (!coercer_->coerce_arguments(field.arguments, schema_->field(fid).arguments, args_)) {
       return coercion_failed();
     }
-    if (at_query_root && !apply_endpoint_rules(fid, field)) return false;
+    // (Most fields meet no rule: the test is inline, the work is not.)
+    const WrittenAs written =
+        rewrites_ != nullptr && (at_query_root || rewrites_->ignores_arguments_of(fid))
+            ? rewrite_field(fid, field, parent, at_query_root)
+            : WrittenAs{};
     std::string_view args_text;
     bool arg_symbols = false;
     if (!args_.empty()) {
@@ -312,7 +316,7 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
       args_text = arena_->copy_string(text_);
     }
     const uint32_t child = find_or_add(parent, fid, abstract ? t : schema::kNone, args_text, cond,
-                                       arg_symbols || cond_symbols, field.loc.pos());
+                                       arg_symbols || cond_symbols, field.loc.pos(), written);
     if (child == kNoNode) return false;
     if (field.selection_set != nullptr) {
       const schema::TypeId rt = schema_->field(fid).type.named;
@@ -331,24 +335,69 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
   return true;
 }
 
-bool TreeBuilder::apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source) {
+WrittenAs TreeBuilder::rewrite_field(schema::FieldId& fid, const ast::Field& source,
+                                     uint32_t parent, bool at_query_root) {
+  const bool ignores = rewrites_->ignores_arguments_of(fid);
+  if (!ignores && !(at_query_root && may_map_endpoint(fid))) return {};
+  written_text_.assign(schema_->field(fid).name);
+  append_arguments(written_text_, args_);
+  MappedBy rule = MappedBy::kNone;
+  if (ignores && drop_ignored_arguments(fid)) {
+    rule = MappedBy::kIgnoreArguments;
+    path_text_.clear();
+    append_raw_path(path_text_, parent);
+    path_text_.append(" -> ").append(written_text_);
+    fire(kRuleIgnoreArguments, path_text_,
+         "arguments declared in the rules file left out of the identity", source.loc.pos());
+  }
+  if (at_query_root) {
+    const MappedBy mapped = apply_endpoint_rules(fid, source);
+    if (mapped != MappedBy::kNone) {
+      rule = mapped;
+      // The field it became may ignore arguments of its own.
+      if (rewrites_->ignores_arguments_of(fid)) drop_ignored_arguments(fid);
+    }
+  }
+  if (rule == MappedBy::kNone) return {};
+  return WrittenAs{arena_->copy_string(written_text_), rule};
+}
+
+// Whether an endpoint rule that is on could change fid (so that a field no
+// rule touches costs no text).
+bool TreeBuilder::may_map_endpoint(schema::FieldId fid) const {
+  const RuleSwitches& on = options_->rules;
+  return (on.endpoints && (rewrites_->canonical_endpoint(fid) != fid ||
+                           !rewrites_->argument_maps_from(fid).empty())) ||
+         (on.rgeval && rewrites_->rgeval_endpoint(fid) != fid);
+}
+
+// Declared argument insensitivity (rules file `ignore_arguments`): the
+// declared arguments of fid leave the identity.
+bool TreeBuilder::drop_ignored_arguments(schema::FieldId fid) {
+  const size_t before = args_.size();
+  std::erase_if(args_,
+                [&](const CArgument& a) { return rewrites_->ignores_argument(fid, a.name); });
+  return args_.size() != before;
+}
+
+MappedBy TreeBuilder::apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source) {
   const RuleSwitches& on = options_->rules;
   const SourcePos pos = source.loc.pos();
+  MappedBy rule = MappedBy::kNone;
   if (on.endpoints) {
-    apply_argument_maps(fid, pos);
-    apply_canonical_endpoint(fid, pos);
+    const bool mapped = apply_argument_maps(fid, pos);
+    if (apply_canonical_endpoint(fid, pos) || mapped) rule = MappedBy::kEndpoints;
   }
-  if (on.rgeval) apply_rgeval_endpoint(fid, pos);
-  return true;
+  if (on.rgeval && apply_rgeval_endpoint(fid, pos)) rule = MappedBy::kRgeval;
+  return rule;
 }
 
 // The first argument map from fid whose pattern matches the arguments:
 // its target's arguments replace them, and fid becomes the map's target.
-void TreeBuilder::apply_argument_maps(schema::FieldId& fid, SourcePos pos) {
+bool TreeBuilder::apply_argument_maps(schema::FieldId& fid, SourcePos pos) {
   for (const ArgumentMap& m : rewrites_->argument_maps_from(fid)) {
     captures_.assign(m.capture_count, nullptr);
     if (!match_arguments(m.pattern, args_, captures_)) continue;
-    endpoint_path(fid);
     mapped_args_.clear();
     for (const CArgument& a : m.target) {
       mapped_args_.push_back(CArgument{a.name, substitute_captures(*a.value, captures_, *arena_)});
@@ -356,37 +405,39 @@ void TreeBuilder::apply_argument_maps(schema::FieldId& fid, SourcePos pos) {
     args_.swap(mapped_args_);
     drop_default_arguments(m.to);
     detail_text_.assign("argument map ").append(m.text);
-    fire(kRuleEndpoints, path_text_, detail_text_, pos);
+    fire(kRuleEndpoints, endpoint_path(), detail_text_, pos);
     fid = m.to;
-    break;
+    return true;
   }
+  return false;
 }
 
 // A field that serves the same data as a canonical one becomes that one.
-void TreeBuilder::apply_canonical_endpoint(schema::FieldId& fid, SourcePos pos) {
+bool TreeBuilder::apply_canonical_endpoint(schema::FieldId& fid, SourcePos pos) {
   const schema::FieldId canonical = rewrites_->canonical_endpoint(fid);
-  if (canonical == fid) return;
-  fire(kRuleEndpoints, endpoint_path(fid), rename_detail(fid, canonical, " (same data)"), pos);
+  if (canonical == fid) return false;
+  fire(kRuleEndpoints, endpoint_path(), rename_detail(fid, canonical, " (same data)"), pos);
   fill_default_arguments(fid);
   fid = canonical;
   drop_default_arguments(fid);
+  return true;
 }
 
 // RGEval's rule: a field becomes the representative of its base type's fields.
-void TreeBuilder::apply_rgeval_endpoint(schema::FieldId& fid, SourcePos pos) {
+bool TreeBuilder::apply_rgeval_endpoint(schema::FieldId& fid, SourcePos pos) {
   const schema::FieldId representative = rewrites_->rgeval_endpoint(fid);
-  if (representative == fid) return;
-  endpoint_path(fid);
+  if (representative == fid) return false;
   rename_detail(fid, representative, " (same base type ");
   detail_text_.append(schema_->type(schema_->field(fid).type.named).name).push_back(')');
-  fire(kRuleRgeval, path_text_, detail_text_, pos);
+  fire(kRuleRgeval, endpoint_path(), detail_text_, pos);
   fid = representative;
+  return true;
 }
 
-std::string_view TreeBuilder::endpoint_path(schema::FieldId f) {
+// Where an endpoint rule fired: the selection as the query wrote it.
+std::string_view TreeBuilder::endpoint_path() {
   path_text_.assign(nodes_[0].name);
-  path_text_.append(" -> ").append(schema_->field(f).name);
-  append_arguments(path_text_, args_);
+  path_text_.append(" -> ").append(written_text_);
   return path_text_;
 }
 
@@ -428,7 +479,7 @@ void TreeBuilder::fill_default_arguments(schema::FieldId f) {
 
 uint32_t TreeBuilder::find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,
                                   std::string_view args, std::string_view cond, bool has_symbols,
-                                  SourcePos pos) {
+                                  SourcePos pos, const WrittenAs& written) {
   for (uint32_t c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
     const BuildNode& n = nodes_[c];
     if (n.field == field && n.on_type == on_type && n.args == args && n.cond == cond) return c;
@@ -452,6 +503,11 @@ uint32_t TreeBuilder::find_or_add(uint32_t parent, schema::FieldId field, schema
   n.cond = cond;
   n.pos = pos;
   n.has_symbols = has_symbols;
+  if (!written.text.empty()) {
+    n.written = written.text;
+    n.mapped_by = written.rule;
+    any_symbols_ |= written.text.find(kSymbolMarker) != std::string_view::npos;
+  }
   append_child(parent, index);
   ++live_nodes_;
   any_symbols_ |= has_symbols;
@@ -472,8 +528,12 @@ void TreeBuilder::append_child(uint32_t parent, uint32_t child) {
 
 void TreeBuilder::append_raw_key(std::string& out, uint32_t node) const {
   const BuildNode& n = nodes_[node];
-  out.append(n.name);
-  out.append(n.args);
+  if (n.written.empty()) {
+    out.append(n.name);
+    out.append(n.args);
+  } else {
+    out.append(n.written);
+  }
   if (n.on_type != schema::kNone) out.append(" on ").append(schema_->type(n.on_type).name);
   if (!n.cond.empty()) {
     out.push_back(' ');

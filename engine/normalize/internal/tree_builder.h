@@ -54,10 +54,19 @@ struct BuildNode {
   SourcePos pos;
   bool removed = false;
   bool has_symbols = false;  // args or cond contain a symbol marker
+  MappedBy mapped_by = MappedBy::kNone;
+  std::string_view written;  // what the query wrote, where a rule changed it (may hold markers)
   // Set by finalize.
   std::string_view key;
   std::string_view final_args;
   std::string_view final_cond;
+};
+
+// What a field selection wrote, where a Stage 3 rule changed its field or
+// which of its arguments count: `name(arguments)`, symbols as markers.
+struct WrittenAs {
+  std::string_view text;
+  MappedBy rule = MappedBy::kNone;
 };
 
 struct BuildFiring {
@@ -89,13 +98,20 @@ class TreeBuilder {
   // an atom onto atoms_ for every directive kept in the identity.
   bool apply_directives(std::span<const ast::Directive* const> directives, bool& excluded);
   std::string_view make_condition(size_t atoms_begin, bool& has_symbols);
-  // The endpoints and rgeval rules on a field and its arguments (args_): may
-  // change fid and the arguments, and records each firing.
-  bool apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source);
-  void apply_argument_maps(schema::FieldId& fid, SourcePos pos);
-  void apply_canonical_endpoint(schema::FieldId& fid, SourcePos pos);
-  void apply_rgeval_endpoint(schema::FieldId& fid, SourcePos pos);
-  std::string_view endpoint_path(schema::FieldId f);  // into path_text_
+  // The Stage 3 rules on one field selection and its arguments (args_):
+  // declared argument insensitivity, and at the query root the endpoints and
+  // rgeval rules. May change fid and the arguments; records each firing and,
+  // where anything changed, what the query wrote.
+  WrittenAs rewrite_field(schema::FieldId& fid, const ast::Field& source, uint32_t parent,
+                          bool at_query_root);
+  bool may_map_endpoint(schema::FieldId fid) const;
+  // Each returns whether it changed the field or its arguments.
+  bool drop_ignored_arguments(schema::FieldId fid);
+  MappedBy apply_endpoint_rules(schema::FieldId& fid, const ast::Field& source);
+  bool apply_argument_maps(schema::FieldId& fid, SourcePos pos);
+  bool apply_canonical_endpoint(schema::FieldId& fid, SourcePos pos);
+  bool apply_rgeval_endpoint(schema::FieldId& fid, SourcePos pos);
+  std::string_view endpoint_path();  // the selection as written, into path_text_
   std::string_view rename_detail(schema::FieldId from, schema::FieldId to,
                                  std::string_view suffix);  // into detail_text_
   // Drops the arguments equal to f's defaults; adds f's defaults not given.
@@ -105,7 +121,7 @@ class TreeBuilder {
                                          schema::TypeId condition);
   uint32_t find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,
                        std::string_view args, std::string_view cond, bool has_symbols,
-                       SourcePos pos);
+                       SourcePos pos, const WrittenAs& written);
   void append_child(uint32_t parent, uint32_t child);
   // A node's key and path as built so far (symbols still markers), for firings.
   void append_raw_key(std::string& out, uint32_t node) const;
@@ -188,6 +204,7 @@ class TreeBuilder {
   std::string head_text_;
   std::string path_text_;
   std::string detail_text_;
+  std::string written_text_;  // the selection being rewritten, as written
   std::string text_;
 };
 

@@ -5,13 +5,27 @@
 namespace gqleval::score {
 namespace {
 
-PathSegment segment_of(const normalize::Node& n, const schema::Schema& schema) {
+// A node as its query wrote it: the key, or where a rule changed what the
+// selection wrote (an endpoint, ignored arguments), the written name and
+// arguments with the rule beside them, `usersById(id: 1) [endpoints]`, so that
+// a path never shows a field or argument that its query did not write.
+PathSegment segment_of(const normalize::Node& n, const schema::Schema& schema, Arena& arena,
+                       std::string& scratch) {
   PathSegment s;
-  s.key = n.key;
-  // A key is `name(arguments)[ on Type][ condition]` (normal_tree.h).
-  s.head = n.key.substr(0, std::min(n.key.size(), n.name.size() + n.arguments.size()));
   if (n.on_type != schema::kNone) s.on_type = schema.type(n.on_type).name;
   s.condition = n.condition;
+  if (n.written.empty()) {
+    s.key = n.key;
+    // A key is `name(arguments)[ on Type][ condition]` (normal_tree.h).
+    s.head = n.key.substr(0, std::min(n.key.size(), n.name.size() + n.arguments.size()));
+    return s;
+  }
+  scratch.assign(n.written).append(" [").append(normalize::mapped_by_name(n.mapped_by)).append("]");
+  const size_t head = scratch.size();
+  if (!s.on_type.empty()) scratch.append(" on ").append(s.on_type);
+  if (!s.condition.empty()) scratch.append(" ").append(s.condition);
+  s.key = arena.copy_string(scratch);
+  s.head = s.key.substr(0, head);
   return s;
 }
 
@@ -41,7 +55,7 @@ SubtreeDiff describe_subtree(const normalize::NormalTree& tree, uint32_t node, u
   const normalize::Node& n = tree.nodes[node];
   auto segments = arena.make_array<PathSegment>(static_cast<size_t>(n.depth) + 1);
   for (uint32_t i = node, k = n.depth;; i = tree.nodes[i].parent, --k) {
-    segments[k] = segment_of(tree.nodes[i], schema);
+    segments[k] = segment_of(tree.nodes[i], schema, arena, scratch);
     if (k == 0) break;
   }
   scratch.clear();

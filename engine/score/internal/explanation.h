@@ -11,6 +11,11 @@
 //
 // Counts stay per node (a group's count is the sum of its members').
 //
+// Each segment is what its query wrote: where a rule changed a selection's
+// field or arguments (endpoints, rgeval, ignore_arguments), the written name
+// and arguments with the rule, `query -> usersById(id: 1) [endpoints] -> name`,
+// never a canonical field that the query did not write.
+//
 // describe_subtree() writes its strings into the caller's arena (no other
 // allocation, given a reused scratch string); group_paths() is for printing
 // and owns its output.
