@@ -298,14 +298,19 @@ def main():
         out.add("jsonl", "\n".join(lines) + "\n")
     # Rules files: the bundled ones and each of their entries alone.
     for rel in ["tests/golden/normalize/blog.rules.json",
-                "tests/equivalence/rules/rgeval_blog.rules.json"]:
+                "tests/equivalence/rules/rgeval_blog.rules.json",
+                "tests/equivalence/rules/real_world.rules.json"]:
         text = read(rel)
         out.add("rules_file", text)
         rules = json.loads(text)
-        for key in ("inverse_pairs", "endpoints", "argument_maps"):
+        for key in ("inverse_pairs", "endpoints", "argument_maps", "ignore_arguments"):
             for entry in rules.get(key, []):
                 out.add("rules_file", json.dumps({"version": 1, key: [entry]}, indent=1))
         out.add("jsonl", json.dumps(rules) + "\n")
+    # Declared argument insensitivity, on fields the bundled schemas have and lack.
+    out.add("rules_file", json.dumps({"version": 1, "ignore_arguments": [
+        "Users.posts(first:)", "Query.users(id:)", "Query.usersPaginatedList(first:)",
+        "Node.id(x:)"]}, indent=1))
 
     total = sum(out.counts.values())
     print(f"make_seeds: {total} new seeds in {out_dir} "
