@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/base/hash.h"
+
 namespace gqleval::report {
 
 Interval wilson_interval(uint64_t passes, uint64_t rows, double z) {
@@ -39,12 +41,9 @@ double mcnemar_exact_p(uint64_t b, uint64_t c) {
   return std::min(1.0, 2 * std::exp(log_top) * sum);
 }
 
-uint64_t SplitMix64::next() {
-  uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+// splitmix64 is a Weyl sequence passed through its finaliser, which is the
+// engine's one 64-bit mixer (base/hash.h).
+uint64_t SplitMix64::next() { return mix64(state_ += 0x9e3779b97f4a7c15ULL); }
 
 double SplitMix64::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
