@@ -1,7 +1,5 @@
 #include "engine/python/dump.h"
 
-#include "engine/python/internal/cat.h"
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -10,34 +8,11 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/string_literal.h"
+#include "engine/python/internal/cat.h"
+
 namespace gqleval::python {
 namespace {
-
-void json_string(std::string& out, std::string_view s) {
-  static const char kHex[] = "0123456789abcdef";
-  out += '"';
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (u < 0x20) {
-          out += "\\u00";
-          out += kHex[u >> 4];
-          out += kHex[u & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
 
 // The value of an int literal (hex, octal, binary or decimal, no
 // underscores) in decimal, "big" from 2**127 on (where the CPython side of the
@@ -263,7 +238,7 @@ class Dumper {
     switch (e.constant) {
       case ConstantKind::kStr:
         out += "(Str ";
-        json_string(out, e.text);
+        append_string_literal<StringLiteralStyle::kJson>(out, e.text);
         out += ')';
         return;
       case ConstantKind::kBytes: {
@@ -279,7 +254,7 @@ class Dumper {
           }
         }
         out += "(Bytes ";
-        json_string(out, latin1);
+        append_string_literal<StringLiteralStyle::kJson>(out, latin1);
         out += ')';
         return;
       }

@@ -5,9 +5,11 @@
 //   (Assign ((Name r)) (Call (Name GET_me) () ()))
 //   (Expr (Call (Name f) ((Attribute (Subscript (Name r) (Int 0)) id)) ((kw x (Str "a")))))
 //
-// Strings as JSON (non-ASCII as is), numbers as Python prints their values
-// (`1`, `1.0`, `1e+16`, `2j`; an int of 2**127 or more as `big`), a missing
-// node as `_`.
+// Strings as JSON in the JSON style of engine/base/string_literal.h
+// (non-ASCII as is; bytes that are not UTF-8, from the source or from a
+// surrogate escape such as \ud800, as U+FFFD, so a dump is always UTF-8),
+// numbers as Python prints their values (`1`, `1.0`, `1e+16`, `2j`; an int of
+// 2**127 or more as `big`), a missing node as `_`.
 #pragma once
 
 #include <string>
