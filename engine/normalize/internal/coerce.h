@@ -48,7 +48,6 @@ class ValueCoercer {
 
   void set_resolver(VariableResolver* resolver) { resolver_ = resolver; }
   const schema::Schema& schema() const { return schema_; }
-  Arena& arena() { return arena_; }
 
   // A literal at a position of the given type (validated: it fits the type).
   const CValue* coerce_literal(const ast::Value& value, schema::TypeRef type);
@@ -71,11 +70,11 @@ class ValueCoercer {
   const CValue* make_symbol(uint32_t index);
   const CValue* make_null();
 
-  // Error reporting for resolvers.
+  // Records a failure, unless one is recorded already (resolvers call it
+  // too), and returns nullptr.
   std::nullptr_t fail(std::string_view rule, std::string message, SourcePos pos);
-  bool failed() const { return error_.has_value(); }
+  // The failure, after a coercing function returned nullptr (or false).
   const Diagnostic& error() const { return *error_; }
-  void clear_error() { error_.reset(); }
 
  private:
   const CValue* literal_scalar(const ast::Value& value, const schema::TypeDef& td);

@@ -66,9 +66,6 @@ class TreeComparer {
   // The universe index of a node of the last compared trees.
   uint32_t reference_id(uint32_t node) const { return reference_ids_[node]; }
   uint32_t candidate_id(uint32_t node) const { return candidate_ids_[node]; }
-  // The sets of universe nodes each root reaches, ceil(N / 64) words.
-  std::span<const uint64_t> reference_reach() const { return reference_reach_; }
-  std::span<const uint64_t> candidate_reach() const { return candidate_reach_; }
   // True when the last compare() used the matrices (else it walked).
   bool used_matrices() const { return use_matrices_; }
 
