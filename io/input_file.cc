@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "io/csv_reader.h"
 #include "io/internal/decompress.h"
@@ -19,9 +20,12 @@ Diagnostic input_error(const std::string& name, const std::string& what) {
   return make_error("IO", "cannot read " + name + ": " + what);
 }
 
+// What went wrong below an input, which input_error() then names.
+Diagnostic io_error(std::string what) { return make_error("IO", std::move(what)); }
+
 // An unlinked temporary file, open for reading and writing: O_TMPFILE where
 // the file system has it, else mkstemp and unlink at once.
-Result<int, std::string> make_temp_file() {
+Result<int, Diagnostic> make_temp_file() {
   const char* env = std::getenv("TMPDIR");
   const std::string dir = env != nullptr && *env != '\0' ? env : "/tmp";
 #ifdef O_TMPFILE
@@ -31,21 +35,22 @@ Result<int, std::string> make_temp_file() {
   std::string name = dir + "/gqleval-input-XXXXXX";
   const int made = ::mkostemp(name.data(), O_CLOEXEC);
   if (made < 0) {
-    return Unexpected{"cannot make a temporary file in " + dir + ": " + std::strerror(errno)};
+    return Unexpected{
+        io_error("cannot make a temporary file in " + dir + ": " + std::strerror(errno))};
   }
   ::unlink(name.c_str());
   return made;
 }
 
 // Reads up to `want` bytes (fewer only at the end of the data).
-Result<size_t, std::string> read_head(int fd, char* buffer, size_t want) {
+Result<size_t, Diagnostic> read_head(int fd, char* buffer, size_t want) {
   size_t got = 0;
   while (got < want) {
     const ssize_t n = ::read(fd, buffer + got, want - got);
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
-      return Unexpected{std::string("read failed: ") + std::strerror(errno)};
+      return Unexpected{io_error(std::string("read failed: ") + std::strerror(errno))};
     }
     got += static_cast<size_t>(n);
   }
@@ -57,7 +62,7 @@ Result<size_t, std::string> read_head(int fd, char* buffer, size_t want) {
 Result<MappedFile, Diagnostic> spool_and_map(int in_fd, std::string_view head,
                                              Compression compression, const std::string& name) {
   auto temp = make_temp_file();
-  if (!temp) return Unexpected{input_error(name, temp.error())};
+  if (!temp) return Unexpected{input_error(name, temp.error().message)};
   FdGuard out(*temp);
   if (auto e = spool(in_fd, head, compression, out.get())) {
     return Unexpected{input_error(name, *e)};
@@ -82,7 +87,7 @@ bool ends_with_ci(std::string_view s, std::string_view suffix) {
 Result<MappedFile, Diagnostic> map_stream(int fd, const std::string& name) {
   char head[4];
   auto got = read_head(fd, head, sizeof head);
-  if (!got) return Unexpected{input_error(name, got.error())};
+  if (!got) return Unexpected{input_error(name, got.error().message)};
   const std::string_view h(head, *got);
   return spool_and_map(fd, h, detect_compression(h), name);
 }

@@ -35,7 +35,7 @@ void append_references(py::handle value, const std::string& what,
                        std::vector<std::string_view>& out) {
   if (PyList_Check(value.ptr()) || PyTuple_Check(value.ptr())) {
     py::sequence items = py::reinterpret_borrow<py::sequence>(value);
-    if (items.size() == 0) throw py::value_error(what + " holds no reference");
+    if (items.empty()) throw py::value_error(what + " holds no reference");
     for (size_t k = 0; k < items.size(); ++k) {
       out.push_back(cell_text(items[k], what + "[" + std::to_string(k) + "]"));
     }
@@ -201,7 +201,7 @@ py::tuple count_result_rows(const std::vector<std::string>& verdicts,
   }
   std::vector<std::string_view> views(verdicts.begin(), verdicts.end());
   auto counts = count_rows(views, f1s);
-  if (!counts) throw py::value_error(counts.error());
+  if (!counts) throw py::value_error(counts.error().message);
   std::vector<uint64_t> outcomes(counts->outcomes.begin(), counts->outcomes.end());
   // The sum of squares may pass 64 bits: handed over in two halves.
   const auto high = static_cast<uint64_t>(counts->f1_squares >> 64);

@@ -6,8 +6,8 @@
 
 namespace gqleval::python {
 
-Result<SummaryCounts, std::string> count_rows(std::span<const std::string_view> verdicts,
-                                              std::span<const double> f1s) {
+Result<SummaryCounts, Diagnostic> count_rows(std::span<const std::string_view> verdicts,
+                                             std::span<const double> f1s) {
   const std::span<const uint8_t> outcomes = batch::mode_outcomes(batch::ScoreMode::kEquivalence);
   batch::RowTally tally;
   for (size_t i = 0; i < verdicts.size(); ++i) {
@@ -27,7 +27,7 @@ Result<SummaryCounts, std::string> count_rows(std::span<const std::string_view> 
       std::string message = "verdict '";
       message += verdicts[i];
       message += "' of row " + std::to_string(i) + " is not one of " + names;
-      return Unexpected{std::move(message)};
+      return Unexpected{make_error("Usage", std::move(message))};
     }
   }
   return SummaryCounts{tally.outcomes, tally.f1_millionths, tally.f1_squares};

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/summary.h"
 
@@ -25,10 +26,10 @@ struct SummaryCounts {
 };
 
 // Counts of rows given by verdict and F1 (f1s: one per verdict). Errors: a
-// verdict that is no outcome of a score row ("verdict 'x' of row 3 is not
-// one of ...").
-Result<SummaryCounts, std::string> count_rows(std::span<const std::string_view> verdicts,
-                                              std::span<const double> f1s);
+// verdict that is no outcome of a score row (rule "Usage", message
+// "verdict 'x' of row 3 is not one of ...").
+Result<SummaryCounts, Diagnostic> count_rows(std::span<const std::string_view> verdicts,
+                                             std::span<const double> f1s);
 
 // batch::summary_json of an equivalence run with these counts, and no facts
 // of a run (provenance, gates, schemas).
