@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/schema/suggestions.h"
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
 
@@ -80,16 +81,9 @@ class KnownArgumentNames : public Visitor {
 
 void rule_known_argument_names(ValidationContext& ctx) {
   KnownArgumentNames v(ctx);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
-      continue;
-    }
-    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
-      for (const ast::Directive* d : list.directives) v.check_directive(*d);
-    }
-  }
+  walk_definitions_and_sdl_directives(ctx, v, [&](const SdlDirectiveList& list) {
+    for (const ast::Directive* d : list.directives) v.check_directive(*d);
+  });
 }
 
 }  // namespace gqleval::validate

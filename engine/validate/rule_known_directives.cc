@@ -5,6 +5,7 @@
 // are unknown, as graphql-js would never have built such a schema.
 #include <string>
 
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
 
@@ -53,16 +54,9 @@ class KnownDirectives : public Visitor {
 
 void rule_known_directives(ValidationContext& ctx) {
   KnownDirectives v(ctx);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
-      continue;
-    }
-    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
-      for (const ast::Directive* d : list.directives) v.check(*d, list.location);
-    }
-  }
+  walk_definitions_and_sdl_directives(ctx, v, [&](const SdlDirectiveList& list) {
+    for (const ast::Directive* d : list.directives) v.check(*d, list.location);
+  });
 }
 
 }  // namespace gqleval::validate

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/schema/suggestions.h"
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/sdl_named_types.h"
 #include "engine/validate/rule.h"
 
@@ -69,14 +70,9 @@ class KnownTypeNames : public Visitor {
 
 void rule_known_type_names(ValidationContext& ctx) {
   KnownTypeNames v(ctx);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
-      continue;
-    }
-    for (const ast::Name* name : sdl_named_types(*def)) v.check(*name, true);
-  }
+  walk_definitions(ctx, v, [&](const ast::Definition& def) {
+    for (const ast::Name* name : sdl_named_types(def)) v.check(*name, true);
+  });
 }
 
 }  // namespace gqleval::validate

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/graphql/printer.h"
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/literal_coercion.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
@@ -81,16 +82,9 @@ class ProvidedRequiredArguments : public Visitor {
 
 void rule_provided_required_arguments(ValidationContext& ctx) {
   ProvidedRequiredArguments v(ctx);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
-      continue;
-    }
-    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
-      for (const ast::Directive* d : list.directives) v.check_directive(*d);
-    }
-  }
+  walk_definitions_and_sdl_directives(ctx, v, [&](const SdlDirectiveList& list) {
+    for (const ast::Directive* d : list.directives) v.check_directive(*d);
+  });
 }
 
 }  // namespace gqleval::validate

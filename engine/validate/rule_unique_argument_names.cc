@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
 
@@ -53,16 +54,12 @@ void rule_unique_argument_names(ValidationContext& ctx) {
   // A repeat needs two arguments in one list: with fewer than two in all the
   // operations and fragments (most NL2GQL queries), their walk reports nothing.
   const bool walk_executable = ctx.walk_count(WalkNode::kArgument) >= 2;
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      if (walk_executable) ctx.walk(*def, v);
-      continue;
-    }
-    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
-      for (const ast::Directive* d : list.directives) check_arguments(ctx, d->arguments);
-    }
-  }
+  walk_definitions_and_sdl_directives(
+      ctx, v,
+      [&](const SdlDirectiveList& list) {
+        for (const ast::Directive* d : list.directives) check_arguments(ctx, d->arguments);
+      },
+      walk_executable);
 }
 
 }  // namespace gqleval::validate

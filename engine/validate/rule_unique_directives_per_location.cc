@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
 
@@ -97,27 +98,23 @@ void rule_unique_directives_per_location(ValidationContext& ctx) {
   // Operations and fragments without a single directive repeat none: most
   // documents, which then skip the per-node hooks.
   const bool walk_executable = ctx.walk_has(WalkNode::kDirective);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      if (walk_executable) ctx.walk(*def, v);
-      continue;
-    }
-    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
-      if (list.on_schema) {
-        v.check(list.directives, schema_seen);
-      } else if (!list.type_name.empty()) {
-        Seen* seen = nullptr;
-        for (auto& [name, s] : type_seen) {
-          if (name == list.type_name) seen = &s;
+  walk_definitions_and_sdl_directives(
+      ctx, v,
+      [&](const SdlDirectiveList& list) {
+        if (list.on_schema) {
+          v.check(list.directives, schema_seen);
+        } else if (!list.type_name.empty()) {
+          Seen* seen = nullptr;
+          for (auto& [name, s] : type_seen) {
+            if (name == list.type_name) seen = &s;
+          }
+          if (!seen) seen = &type_seen.emplace_back(list.type_name, Seen{}).second;
+          v.check(list.directives, *seen);
+        } else {
+          v.check_fresh(list.directives);
         }
-        if (!seen) seen = &type_seen.emplace_back(list.type_name, Seen{}).second;
-        v.check(list.directives, *seen);
-      } else {
-        v.check_fresh(list.directives);
-      }
-    }
-  }
+      },
+      walk_executable);
 }
 
 }  // namespace gqleval::validate

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
 
@@ -109,14 +110,12 @@ void rule_unique_input_field_names(ValidationContext& ctx) {
   // Only object fields can repeat: without one in the operations and
   // fragments (most documents), their walk would report nothing.
   const bool walk_executable = ctx.walk_has(WalkNode::kObjectField);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      if (walk_executable) ctx.walk(*def, v);
-      continue;
-    }
-    for (const ast::Value* literal : sdl_literals(*def)) v.visit(*literal);
-  }
+  walk_definitions(
+      ctx, v,
+      [&](const ast::Definition& def) {
+        for (const ast::Value* literal : sdl_literals(def)) v.visit(*literal);
+      },
+      walk_executable);
 }
 
 }  // namespace gqleval::validate

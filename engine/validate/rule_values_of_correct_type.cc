@@ -26,6 +26,7 @@
 
 #include "engine/graphql/printer.h"
 #include "engine/schema/suggestions.h"
+#include "engine/validate/internal/definition_walk.h"
 #include "engine/validate/internal/literal_coercion.h"
 #include "engine/validate/internal/sdl_directives.h"
 #include "engine/validate/rule.h"
@@ -203,17 +204,10 @@ class ValuesOfCorrectType : public Visitor {
 
 void rule_values_of_correct_type(ValidationContext& ctx) {
   ValuesOfCorrectType v(ctx);
-  for (const ast::Definition* def : ctx.document.definitions) {
-    if (def->kind == ast::DefinitionKind::kOperation ||
-        def->kind == ast::DefinitionKind::kFragment) {
-      ctx.walk(*def, v);
-      continue;
-    }
-    // graphql-js checks the arguments of directives on type-system definitions too.
-    for (const SdlDirectiveList& list : sdl_directive_lists(*def)) {
-      ctx.walk_directives(list.directives, list.location, v);
-    }
-  }
+  // graphql-js checks the arguments of directives on type-system definitions too.
+  walk_definitions_and_sdl_directives(ctx, v, [&](const SdlDirectiveList& list) {
+    ctx.walk_directives(list.directives, list.location, v);
+  });
 }
 
 }  // namespace gqleval::validate
