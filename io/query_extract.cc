@@ -6,7 +6,7 @@
 
 #include "engine/base/utf8.h"
 #include "io/internal/graphql_skim.h"
-#include "io/internal/markdown_fence.h"
+#include "io/markdown_fence.h"
 
 namespace gqleval::io {
 namespace {

@@ -330,6 +330,25 @@ TEST(ExtractCode, FencesAnywhere) {
   // A fence on the last line, with no newline after it (found by the calls fuzzer).
   EXPECT_EQ(extract_code("m = GET_me()\n```"), "");
   EXPECT_EQ(extract_code("```"), "");
+  // The last line of an unclosed block ends with a newline too, an empty one included.
+  EXPECT_EQ(extract_code("```python\nx = 1\n"), "x = 1\n\n");
+  EXPECT_EQ(extract_code("```python\n"), "\n");
+}
+
+// The fences are io/markdown_fence.h's, as for a GraphQL answer (CommonMark).
+TEST(ExtractCode, FencesAsCommonMarkReadsThem) {
+  EXPECT_EQ(extract_code("~~~python\nx = 1\n~~~\n"), "x = 1\n");
+  EXPECT_EQ(extract_code("````python\nx = 1\n```\n````"), "x = 1\n```\n");
+  // The language is the first word of the info string.
+  EXPECT_EQ(extract_code("```python title=\"a\"\nx = 1\n```"), "x = 1\n");
+  EXPECT_EQ(extract_code("  ```py\nx = 1\n  ```"), "x = 1\n");
+  // A line with an info string closes nothing: the block runs on.
+  EXPECT_EQ(extract_code("```python\nx = 1\n```text\ny\n"), "x = 1\n```text\ny\n\n");
+  // Backticks in a backtick fence's info string make inline code, not a fence.
+  EXPECT_EQ(extract_code("see ```python x``` and\n```python\nx = 1\n```"), "x = 1\n");
+  EXPECT_EQ(extract_code("```python x = 1 ```\ny = 2"), "```python x = 1 ```\ny = 2");
+  // A tilde line does not close a backtick block.
+  EXPECT_EQ(extract_code("```\nx = 1\n~~~\n```"), "x = 1\n~~~\n");
 }
 
 TEST_F(CallsCases, Unparseable) {

@@ -2,10 +2,10 @@
 
 #include <cctype>
 #include <utility>
-#include <vector>
 
 #include "engine/calls/program.h"
 #include "engine/python/parser.h"
+#include "io/markdown_fence.h"
 
 namespace gqleval::calls {
 namespace {
@@ -14,6 +14,11 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
   return s;
+}
+
+// The labels of the blocks that hold the code: Python's, or none.
+bool is_python_label(std::string_view language) {
+  return language.empty() || language == "python" || language == "py" || language == "python3";
 }
 
 }  // namespace
@@ -28,31 +33,19 @@ std::string_view calls_verdict_name(CallsVerdict v) {
 }
 
 std::string extract_code(std::string_view text) {
-  // The text as lines, each with the offset it starts at.
-  std::vector<std::pair<size_t, std::string_view>> lines;
-  for (size_t at = 0; at <= text.size();) {
-    size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    lines.emplace_back(at, text.substr(at, end - at));
-    at = end + 1;
-  }
-  auto is_fence = [](std::string_view line) { return trim(line).substr(0, 3) == "```"; };
   std::string code;
   bool any_block = false;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (!is_fence(lines[i].second)) continue;
-    const std::string_view label = trim(trim(lines[i].second).substr(3));
-    size_t close = i + 1;
-    while (close < lines.size() && !is_fence(lines[close].second)) ++close;
-    if (label.empty() || label == "python" || label == "py" || label == "python3") {
-      if (any_block) code += '\n';
-      for (size_t k = i + 1; k < close; ++k) {
-        code += lines[k].second;
-        code += '\n';
-      }
-      any_block = true;
-    }
-    i = close;  // past the closing fence (or the end: an unclosed block runs to it)
+  io::FencedBlock block;
+  for (size_t pos = 0; pos < text.size() && io::find_fenced_block(text, pos, block);
+       pos = block.next) {
+    if (!is_python_label(block.language)) continue;
+    if (any_block) code += '\n';
+    code += text.substr(block.content_begin, block.content_end - block.content_begin);
+    // An unclosed block runs to the end of the text, each of its lines
+    // followed by a newline, as in a closed block: the text after the last
+    // newline counts as a line, even an empty one.
+    if (!block.closed && text[block.content_begin - 1] == '\n') code += '\n';
+    any_block = true;
   }
   return any_block ? code : std::string(text);
 }

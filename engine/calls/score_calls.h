@@ -1,6 +1,6 @@
 // One GraphQLRestBench row scored: the candidate's code found in the model's
-// text (fenced blocks labelled `python`/`py` or unlabelled, in order, joined;
-// else the whole text), both programs parsed (engine/python) and
+// text (fenced blocks labelled `python`/`py`/`python3` or unlabelled, in
+// order, joined; else the whole text), both programs parsed (engine/python) and
 // standardized (program.h), compared (metrics.h), and the candidate's
 // response paths checked against the row's schema (response_paths.h).
 //
@@ -42,7 +42,11 @@ struct CallsRow {
   std::vector<CallsError> errors;          // each at its line:column
 };
 
-// The code of a model's answer.
+// The code of a model's answer: the content of its fenced blocks
+// (io/markdown_fence.h: backticks or tildes, CommonMark's rules) whose
+// language is `python`, `py`, `python3` or none, in order, with a blank line
+// between two blocks; the whole text when there is no such block. An unclosed
+// block runs to the end of the text.
 std::string extract_code(std::string_view text);
 
 // The functions a row offers: its specs, and the Query fields of its schema

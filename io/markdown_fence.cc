@@ -1,4 +1,4 @@
-#include "io/internal/markdown_fence.h"
+#include "io/markdown_fence.h"
 
 namespace gqleval::io {
 namespace {

@@ -1,10 +1,12 @@
-// Fenced code blocks in Markdown text (LLM answers), as CommonMark defines
-// them, with the leniency LLM output needs: an opening fence is a line of at
-// least three backticks or tildes, indented by any number of spaces or tabs,
-// followed by an info string (which, for backtick fences, may not contain a
-// backtick, so "```graphql { a } ```" on one line is inline code, not a fence).
-// The block ends at a line holding only a fence of the same character at least
-// as long (and blanks), or at the end of the text when it is never closed.
+// Fenced code blocks in Markdown text (LLM answers), the one reader of them:
+// query_extract.h takes a GraphQL query from them, engine/calls the code of a
+// function-calling answer. As CommonMark defines them, with the leniency LLM
+// output needs: an opening fence is a line of at least three backticks or
+// tildes, indented by any number of spaces or tabs, followed by an info string
+// (which, for backtick fences, may not contain a backtick, so
+// "```graphql { a } ```" on one line is inline code, not a fence). The block
+// ends at a line holding only a fence of the same character at least as long
+// (and blanks), or at the end of the text when it is never closed.
 // An opening line whose info string is not UTF-8 is no fence; the check is the
 // lenient one of the first, RE2-based version (which this one matches byte for
 // byte): overlong, surrogate and past-U+10FFFF forms pass, stray continuation
