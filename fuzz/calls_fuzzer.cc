@@ -1,7 +1,7 @@
-// Fuzz target: a function-calling answer read and scored (engine/python and
-// engine/calls): the Python tokenizer and parser, the tree's dump, the
-// standardization, the four metrics, the response paths against a small
-// schema, and the result line.
+// Fuzz target: a function-calling answer read and scored
+// (engine/python_subset and engine/calls): the Python tokenizer and parser,
+// the tree's dump, the standardization, the four metrics, the response paths
+// against a small schema, and the result line.
 // Input: the reference, then "#---", then the candidate (LLM text, fences
 // and all); without the separator, the input is both.
 //
@@ -15,8 +15,8 @@
 
 #include "engine/calls/calls_result.h"
 #include "engine/calls/score_calls.h"
-#include "engine/python/dump.h"
-#include "engine/python/parser.h"
+#include "engine/python_subset/dump.h"
+#include "engine/python_subset/parser.h"
 #include "fuzz/fuzz_util.h"
 
 namespace {
@@ -49,8 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view reference = parts[0];
   const std::string_view candidate = parts.size() > 1 ? parts[1] : parts[0];
 
-  if (auto module = python::parse(reference); module.ok()) {
-    const std::string dump = python::dump(**module);
+  if (auto module = python_subset::parse(reference); module.ok()) {
+    const std::string dump = python_subset::dump(**module);
     GQLEVAL_FUZZ_CHECK((*module)->body.empty() == dump.empty());
     const calls::CallsRow self = calls::score_calls(functions, schema.get(), reference, reference);
     // (A reference with a fenced block in it reads differently as a candidate.)

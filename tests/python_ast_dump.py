@@ -1,10 +1,11 @@
-"""CPython's `ast` trees in the S-expression form of engine/python/dump.h.
+"""CPython's `ast` trees in the S-expression form of
+engine/python_subset/dump.h.
 
 dump(module) gives one line per statement, exactly as gqleval's dump() writes
 its own tree, so the two parsers can be compared with ==. in_subset(module)
 says whether a program uses only the statements and expressions gqleval's
-Python reader accepts (engine/python/parser.h); outside it, gqleval must
-refuse the program.
+Python reader accepts (engine/python_subset/parser.h); outside it, gqleval
+must refuse the program.
 """
 import ast
 import json

@@ -2,8 +2,8 @@
 
 Every `output` of GraphQLRestBench's three splits, and at least 10,000
 snippets mutated from them (deterministic), go through CPython's `ast.parse`
-(this interpreter: Debian's python3) and through engine/python (the tool
-python_dump_tool, one process for all). For each snippet:
+(this interpreter: Debian's python3) and through engine/python_subset (the
+tool python_dump_tool, one process for all). For each snippet:
   - CPython refuses it                      -> gqleval must refuse it;
   - CPython accepts it, outside the subset  -> gqleval must refuse it;
   - CPython accepts it, inside the subset   -> gqleval must accept it with

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "engine/calls/calls_summary.h"
-#include "engine/python/parser.h"
+#include "engine/python_subset/parser.h"
 
 namespace gqleval::calls {
 namespace {
@@ -67,7 +67,7 @@ TEST(CallsResult, BadRowsHaveEveryMemberAndTheirReason) {
 }
 
 TEST(CallsResult, DependencyGraphAsDot) {
-  auto module = python::parse("m = GET_me()\nGET_tracks(id=m.id)\nGET_me()\n");
+  auto module = python_subset::parse("m = GET_me()\nGET_tracks(id=m.id)\nGET_me()\n");
   ASSERT_TRUE(module.ok());
   EXPECT_EQ(dependency_dot(standardize(**module, specs()), "row 0 reference"),
             "digraph \"row 0 reference\" {\n"

@@ -4,16 +4,16 @@
 #include <map>
 #include <unordered_map>
 
-#include "engine/python/dump.h"
+#include "engine/python_subset/dump.h"
 
 namespace gqleval::calls {
 namespace {
 
-using python::ConstantKind;
-using python::Expr;
-using python::ExprKind;
-using python::Stmt;
-using python::StmtKind;
+using python_subset::ConstantKind;
+using python_subset::Expr;
+using python_subset::ExprKind;
+using python_subset::Stmt;
+using python_subset::StmtKind;
 
 void append_quoted(std::string& out, std::string_view s, bool bytes) {
   static const char kHex[] = "0123456789abcdef";
@@ -64,7 +64,7 @@ class Standardizer {
     scopes_.emplace_back();
   }
 
-  Program run(const python::Module& module) {
+  Program run(const python_subset::Module& module) {
     block(module.body);
     return std::move(out_);
   }
@@ -432,10 +432,11 @@ class Standardizer {
     switch (e.constant) {
       case ConstantKind::kStr: append_quoted(out, e.text, false); return out;
       case ConstantKind::kBytes: append_quoted(out, e.text, true); return out;
-      case ConstantKind::kInt: return python::int_value(e.text);
-      case ConstantKind::kFloat: return python::float_repr(std::strtod(e.text.c_str(), nullptr));
+      case ConstantKind::kInt: return python_subset::int_value(e.text);
+      case ConstantKind::kFloat:
+        return python_subset::float_repr(std::strtod(e.text.c_str(), nullptr));
       case ConstantKind::kImaginary:
-        return python::float_repr(std::strtod(e.text.c_str(), nullptr)) + "j";
+        return python_subset::float_repr(std::strtod(e.text.c_str(), nullptr)) + "j";
       case ConstantKind::kTrue: return "True";
       case ConstantKind::kFalse: return "False";
       case ConstantKind::kNone: return "None";
@@ -534,7 +535,7 @@ std::vector<std::string> Program::sequence() const {
   return out;
 }
 
-Program standardize(const python::Module& module, const FunctionSpecs& functions) {
+Program standardize(const python_subset::Module& module, const FunctionSpecs& functions) {
   return Standardizer(functions).run(module);
 }
 

@@ -33,7 +33,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/calls/function_specs.h"
-#include "engine/python/ast.h"
+#include "engine/python_subset/ast.h"
 
 namespace gqleval::calls {
 
@@ -73,7 +73,7 @@ struct Program {
   std::vector<std::string> sequence() const;
 };
 
-Program standardize(const python::Module& module, const FunctionSpecs& functions);
+Program standardize(const python_subset::Module& module, const FunctionSpecs& functions);
 
 // A path as the reader wrote it, after renaming: `GET_me#0.items[0].id`,
 // `GET_me#0.items[*]` for an iteration.

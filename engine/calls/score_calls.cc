@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "engine/calls/program.h"
-#include "engine/python/parser.h"
+#include "engine/python_subset/parser.h"
 #include "io/markdown_fence.h"
 
 namespace gqleval::calls {
@@ -68,7 +68,7 @@ CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schem
                      std::string_view reference, std::string_view candidate_text,
                      CallsPrograms* programs) {
   CallsRow row;
-  auto ref = python::parse(reference);
+  auto ref = python_subset::parse(reference);
   if (!ref.ok()) row.errors.push_back(CallsError{"reference", ref.error()});
   // A row the candidate fails still counts its reference's calls, so that
   // Arg Match (functions) keeps the paper's denominators.
@@ -79,7 +79,7 @@ CallsRow score_calls(const FunctionSpecs& functions, const schema::Schema* schem
   Program c;
   if (trim(code).empty()) {
     row.verdict = CallsVerdict::kNoCode;
-  } else if (auto cand = python::parse(code); !cand.ok()) {
+  } else if (auto cand = python_subset::parse(code); !cand.ok()) {
     row.errors.push_back(CallsError{"candidate", cand.error()});
     row.verdict = CallsVerdict::kUnparseable;
   } else {

@@ -1,8 +1,9 @@
 // One GraphQLRestBench row scored: the candidate's code found in the model's
 // text (fenced blocks labelled `python`/`py`/`python3` or unlabelled, in
-// order, joined; else the whole text), both programs parsed (engine/python) and
-// standardized (program.h), compared (metrics.h), and the candidate's
-// response paths checked against the row's schema (response_paths.h).
+// order, joined; else the whole text), both programs parsed
+// (engine/python_subset) and standardized (program.h), compared (metrics.h),
+// and the candidate's response paths checked against the row's schema
+// (response_paths.h).
 //
 // Verdicts: `scored`; `no_code` (nothing but blanks to read); `unparseable`
 // (the candidate, or the reference, is not Python of the subset: its error

@@ -1,12 +1,12 @@
-#include "engine/python/parser.h"
+#include "engine/python_subset/parser.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "engine/python/dump.h"
+#include "engine/python_subset/dump.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 namespace {
 
 std::string tree(std::string_view source) {
@@ -98,4 +98,4 @@ TEST(PythonFloatRepr, AsPythonPrintsFloats) {
 }
 
 }  // namespace
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -1,4 +1,4 @@
-#include "engine/python/dump.h"
+#include "engine/python_subset/dump.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "engine/base/string_literal.h"
-#include "engine/python/internal/cat.h"
+#include "engine/python_subset/internal/cat.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 namespace {
 
 // The value of an int literal (hex, octal, binary or decimal, no
@@ -329,4 +329,4 @@ std::string dump(const Module& module) {
   return d.out;
 }
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 enum class ExprKind : uint8_t {
   kName,
@@ -132,4 +132,4 @@ struct Module {
   }
 };
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 enum class TokenKind : uint8_t {
   kName,
@@ -28,4 +28,4 @@ struct Token {
   uint32_t offset = 0;    // byte offset in the source
 };
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 inline std::string cat(std::initializer_list<std::string_view> parts) {
   std::string out;
@@ -14,4 +14,4 @@ inline std::string cat(std::initializer_list<std::string_view> parts) {
   return out;
 }
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

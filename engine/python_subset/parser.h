@@ -21,10 +21,10 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
-#include "engine/python/ast.h"
+#include "engine/python_subset/ast.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 Result<std::unique_ptr<Module>, Diagnostic> parse(std::string_view source);
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -1,12 +1,12 @@
-#include "engine/python/lexer.h"
+#include "engine/python_subset/lexer.h"
 
-#include "engine/python/internal/cat.h"
+#include "engine/python_subset/internal/cat.h"
 
 #include <cctype>
 #include <cstring>
 #include <string>
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 namespace {
 
 bool is_name_start(unsigned char c) {
@@ -389,4 +389,4 @@ Result<std::vector<Token>, Diagnostic> tokenize(std::string_view source) {
   return Lexer(source).run();
 }
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -14,9 +14,9 @@
 
 #include <string>
 
-#include "engine/python/ast.h"
+#include "engine/python_subset/ast.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 std::string dump(const Module& module);
 std::string dump(const Expr& expr);
@@ -29,4 +29,4 @@ std::string int_value(const std::string& literal);
 // notation for exponents from -4 to 15, else as 1.5e-07 / 1e+16.
 std::string float_repr(double value);
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "engine/base/diagnostic.h"
-#include "engine/python/ast.h"
-#include "engine/python/token.h"
+#include "engine/python_subset/ast.h"
+#include "engine/python_subset/token.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 struct StringPart {
   bool is_field = false;
@@ -54,4 +54,4 @@ std::optional<Diagnostic> read_string_literal(const Token& token, StringParts& o
 // which this reader does not name.
 bool decode_escapes(std::string_view text, bool bytes, std::string& out, std::string& error);
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -1,10 +1,10 @@
-#include "engine/python/string_literal.h"
+#include "engine/python_subset/string_literal.h"
 
-#include "engine/python/internal/cat.h"
+#include "engine/python_subset/internal/cat.h"
 
 #include <cctype>
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 namespace {
 
 void append_utf8(std::string& out, uint32_t cp) {
@@ -378,4 +378,4 @@ Expr* StringParts::to_expr(Module& module, const Token& first) const {
   return c;
 }
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -1,15 +1,15 @@
-#include "engine/python/parser.h"
+#include "engine/python_subset/parser.h"
 
-#include "engine/python/internal/cat.h"
+#include "engine/python_subset/internal/cat.h"
 
 #include <array>
 #include <string>
 #include <vector>
 
-#include "engine/python/lexer.h"
-#include "engine/python/string_literal.h"
+#include "engine/python_subset/lexer.h"
+#include "engine/python_subset/string_literal.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 namespace {
 
 // The deepest expression a program may hold: every reader of the tree
@@ -876,4 +876,4 @@ Result<std::unique_ptr<Module>, Diagnostic> parse(std::string_view source) {
   return module;
 }
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset

@@ -18,10 +18,10 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
-#include "engine/python/token.h"
+#include "engine/python_subset/token.h"
 
-namespace gqleval::python {
+namespace gqleval::python_subset {
 
 Result<std::vector<Token>, Diagnostic> tokenize(std::string_view source);
 
-}  // namespace gqleval::python
+}  // namespace gqleval::python_subset
