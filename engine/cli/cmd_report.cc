@@ -4,7 +4,10 @@
 // the rows that regressed, and a nightly gate. The work is engine/report's;
 // this file maps flags to it and writes the outputs, only once everything
 // was read and checked (a bad input writes nothing).
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -120,6 +123,117 @@ double read_alpha(Args& args) {
   return alpha;
 }
 
+// What the flags ask for.
+struct Request {
+  report::ReportOptions options;
+  report::GateOptions gate;
+  Outputs outputs;
+  size_t listed = 0;  // regressed rows detailed per run in --markdown and --html
+  size_t shown = 0;   // regressed rows per run in the table on stderr
+};
+
+// The flags read in a fixed order, which decides the usage error reported
+// when several are wrong (Args keeps the first).
+Request read_request(Args& args) {
+  Request r;
+  r.options.title = args.value("title").value_or("");
+  r.options.baseline = args.value("baseline").value_or("");
+  if (auto n = args.integer("seed")) r.options.bootstrap.seed = static_cast<uint64_t>(*n);
+  if (auto n = args.integer("resamples")) {
+    if (*n < 1 || *n > 1000000) args.fail("--resamples must be 1 to 1000000");
+    r.options.bootstrap.resamples = static_cast<uint32_t>(*n);
+  }
+  r.options.text_members.candidate = args.value("candidate-member").value_or("");
+  r.options.text_members.reference = args.value("reference-member").value_or("");
+  r.listed = static_cast<size_t>(args.integer("list").value_or(50));
+  r.shown = static_cast<size_t>(args.integer("show").value_or(5));
+  r.gate.significance = args.has("fail-on-regression");
+  r.gate.alpha = read_alpha(args);
+  if (auto n = args.integer("max-regressed")) r.gate.max_regressed = static_cast<uint64_t>(*n);
+  r.outputs = Outputs{args.value("json").value_or(""), args.value("markdown").value_or(""),
+                      args.value("html").value_or("")};
+  return r;
+}
+
+// The report of the runs named by the arguments: read, aligned and built,
+// with the details of the rows some output lists (all for --json). Nothing,
+// after saying why on stderr, when an input is bad or an output would
+// overwrite one.
+std::optional<report::Report> build_from_inputs(const Args& args, Request& request) {
+  auto files = report::expand_inputs(args.positionals());
+  if (files && files->size() < 2) {
+    std::fprintf(stderr,
+                 "gqleval report: %zu run given; a report compares two runs or more (files, or a "
+                 "folder of them)\n",
+                 files->size());
+    return std::nullopt;
+  }
+  if (!files) {
+    std::fprintf(stderr, "gqleval report: %s\n", files.error().message.c_str());
+    return std::nullopt;
+  }
+  if (!outputs_are_free(*files, request.outputs)) return std::nullopt;
+  auto runs = report::read_runs(*files, args.values("name"), args.values("group-by"));
+  if (!runs) {
+    std::fprintf(stderr, "gqleval report: %s\n", runs.error().message.c_str());
+    return std::nullopt;
+  }
+  auto alignment = report::align_runs(*runs);
+  if (!alignment) {
+    std::fprintf(stderr, "gqleval report: %s\n", alignment.error().message.c_str());
+    return std::nullopt;
+  }
+  const Outputs& outputs = request.outputs;
+  request.options.detail_rows = std::max(
+      request.shown, outputs.markdown.empty() && outputs.html.empty() ? 0 : request.listed);
+  if (!outputs.json.empty()) request.options.detail_rows = SIZE_MAX;
+  auto built = report::build_report(*runs, *alignment, request.options);
+  if (!built) {
+    std::fprintf(stderr, "gqleval report: %s\n", built.error().message.c_str());
+    return std::nullopt;
+  }
+  return std::move(*built);
+}
+
+// --json, --markdown and --html, each rendered before any is written. False,
+// after saying so, when one cannot be written.
+bool write_outputs(const report::Report& built, const std::vector<report::GateOutcome>& gates,
+                   const Request& request) {
+  struct Written {
+    const std::string& path;
+    std::string text;
+  };
+  const Outputs& outputs = request.outputs;
+  std::vector<Written> written;
+  if (!outputs.json.empty()) written.push_back({outputs.json, report::report_json(built, gates)});
+  if (!outputs.markdown.empty()) {
+    written.push_back({outputs.markdown, report::report_markdown(built, gates, request.listed)});
+  }
+  if (!outputs.html.empty()) {
+    written.push_back({outputs.html, report::report_html(built, gates, request.listed)});
+  }
+  for (const Written& w : written) {
+    if (!write_text(w.path, w.text)) {
+      std::fprintf(stderr, "gqleval report: cannot write %s\n", w.path.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+// Says why each run that fails the gate fails it; true when one does.
+bool print_gate_failures(const std::vector<report::GateOutcome>& gates) {
+  bool failed = false;
+  for (const report::GateOutcome& g : gates) {
+    for (const std::string& reason : g.reasons) {
+      std::fprintf(stderr, "gqleval report: %s fails the gate: %s\n", g.run.c_str(),
+                   reason.c_str());
+    }
+    failed = failed || g.failed;
+  }
+  return failed;
+}
+
 }  // namespace
 
 int run_report(std::span<char* const> argv) {
@@ -129,91 +243,21 @@ int run_report(std::span<char* const> argv) {
     std::fputs(format_flags(kFlags).c_str(), stdout);
     return kExitOk;
   }
-  report::ReportOptions options;
-  options.title = args.value("title").value_or("");
-  options.baseline = args.value("baseline").value_or("");
-  if (auto n = args.integer("seed")) options.bootstrap.seed = static_cast<uint64_t>(*n);
-  if (auto n = args.integer("resamples")) {
-    if (*n < 1 || *n > 1000000) args.fail("--resamples must be 1 to 1000000");
-    options.bootstrap.resamples = static_cast<uint32_t>(*n);
-  }
-  options.text_members.candidate = args.value("candidate-member").value_or("");
-  options.text_members.reference = args.value("reference-member").value_or("");
-  const size_t listed = static_cast<size_t>(args.integer("list").value_or(50));
-  const size_t shown = static_cast<size_t>(args.integer("show").value_or(5));
-  report::GateOptions gate;
-  gate.significance = args.has("fail-on-regression");
-  gate.alpha = read_alpha(args);
-  if (auto n = args.integer("max-regressed")) gate.max_regressed = static_cast<uint64_t>(*n);
-  Outputs outputs{args.value("json").value_or(""), args.value("markdown").value_or(""),
-                  args.value("html").value_or("")};
+  Request request = read_request(args);
   if (args.ok() && args.positionals().empty()) args.fail("no runs given");
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
   }
-  auto files = report::expand_inputs(args.positionals());
-  if (files && files->size() < 2) {
-    std::fprintf(stderr,
-                 "gqleval report: %zu run given; a report compares two runs or more (files, or a "
-                 "folder of them)\n",
-                 files->size());
-    return kExitUsage;
-  }
-  if (!files) {
-    std::fprintf(stderr, "gqleval report: %s\n", files.error().message.c_str());
-    return kExitUsage;
-  }
-  if (!outputs_are_free(*files, outputs)) return kExitUsage;
-  auto runs = report::read_runs(*files, args.values("name"), args.values("group-by"));
-  if (!runs) {
-    std::fprintf(stderr, "gqleval report: %s\n", runs.error().message.c_str());
-    return kExitUsage;
-  }
-  auto alignment = report::align_runs(*runs);
-  if (!alignment) {
-    std::fprintf(stderr, "gqleval report: %s\n", alignment.error().message.c_str());
-    return kExitUsage;
-  }
-  // Details are read for the rows some output lists: all for --json.
-  options.detail_rows =
-      std::max(shown, outputs.markdown.empty() && outputs.html.empty() ? 0 : listed);
-  if (!outputs.json.empty()) options.detail_rows = SIZE_MAX;
-  auto built = report::build_report(*runs, *alignment, options);
-  if (!built) {
-    std::fprintf(stderr, "gqleval report: %s\n", built.error().message.c_str());
-    return kExitUsage;
-  }
-  const std::vector<report::GateOutcome> gates = gate.significance || gate.max_regressed
-                                                     ? report::check_gate(*built, gate)
-                                                     : std::vector<report::GateOutcome>{};
-  if (!args.has("quiet")) std::fputs(report::report_text(*built, shown).c_str(), stderr);
-  struct Written {
-    const std::string& path;
-    std::string text;
-  };
-  std::vector<Written> written;
-  if (!outputs.json.empty()) written.push_back({outputs.json, report::report_json(*built, gates)});
-  if (!outputs.markdown.empty()) {
-    written.push_back({outputs.markdown, report::report_markdown(*built, gates, listed)});
-  }
-  if (!outputs.html.empty()) {
-    written.push_back({outputs.html, report::report_html(*built, gates, listed)});
-  }
-  for (const Written& w : written) {
-    if (!write_text(w.path, w.text)) {
-      std::fprintf(stderr, "gqleval report: cannot write %s\n", w.path.c_str());
-      return kExitUsage;
-    }
-  }
-  bool failed = false;
-  for (const report::GateOutcome& g : gates) {
-    for (const std::string& reason : g.reasons) {
-      std::fprintf(stderr, "gqleval report: %s fails the gate: %s\n", g.run.c_str(),
-                   reason.c_str());
-    }
-    failed = failed || g.failed;
-  }
+  auto built = build_from_inputs(args, request);
+  if (!built) return kExitUsage;
+  const std::vector<report::GateOutcome> gates =
+      request.gate.significance || request.gate.max_regressed
+          ? report::check_gate(*built, request.gate)
+          : std::vector<report::GateOutcome>{};
+  if (!args.has("quiet")) std::fputs(report::report_text(*built, request.shown).c_str(), stderr);
+  if (!write_outputs(*built, gates, request)) return kExitUsage;
+  const bool failed = print_gate_failures(gates);
   if (args.has("quiet")) {
     for (const std::string& w : built->warnings) std::fprintf(stderr, "WARNING: %s\n", w.c_str());
   }

@@ -63,15 +63,7 @@ class Dumper {
       case ExprKind::kName: out += cat({"(Name ", e->text, ")"}); return;
       case ExprKind::kConstant: constant(*e); return;
       case ExprKind::kJoinedStr: list("JoinedStr", e->items); return;
-      case ExprKind::kFormattedValue:
-        out += "(FormattedValue ";
-        expr(e->items[0]);
-        out += ' ';
-        out += e->text.empty() ? "_" : e->text;
-        out += ' ';
-        expr(e->items[1]);
-        out += ')';
-        return;
+      case ExprKind::kFormattedValue: formatted_value(*e); return;
       case ExprKind::kAttribute:
         out += "(Attribute ";
         expr(e->items[0]);
@@ -79,90 +71,22 @@ class Dumper {
         return;
       case ExprKind::kSubscript: fixed("Subscript", e->items); return;
       case ExprKind::kSlice: fixed("Slice", e->items); return;
-      case ExprKind::kCall: {
-        out += "(Call ";
-        expr(e->items[0]);
-        out += " (";
-        bool first = true;
-        for (size_t i = 1; i < e->items.size(); ++i) {
-          if (e->items[i]->kind == ExprKind::kKeyword) continue;
-          if (!first) out += ' ';
-          first = false;
-          expr(e->items[i]);
-        }
-        out += ") (";
-        first = true;
-        for (size_t i = 1; i < e->items.size(); ++i) {
-          const Expr* k = e->items[i];
-          if (k->kind != ExprKind::kKeyword) continue;
-          if (!first) out += ' ';
-          first = false;
-          out += cat(
-              {"(kw ", k->text.empty() ? std::string_view("_") : std::string_view(k->text), " "});
-          expr(k->items[0]);
-          out += ')';
-        }
-        out += "))";
-        return;
-      }
+      case ExprKind::kCall: call(*e); return;
       case ExprKind::kKeyword: fixed("kw", e->items); return;
       case ExprKind::kStarred: fixed("Starred", e->items); return;
       case ExprKind::kList: list("List", e->items); return;
       case ExprKind::kTuple: list("Tuple", e->items); return;
       case ExprKind::kSet: list("Set", e->items); return;
-      case ExprKind::kDict: {
-        out += "(Dict";
-        for (size_t i = 0; i + 1 < e->items.size(); i += 2) {
-          out += " (";
-          expr(e->items[i]);
-          out += ' ';
-          expr(e->items[i + 1]);
-          out += ')';
-        }
-        out += ')';
-        return;
-      }
+      case ExprKind::kDict: dict(*e); return;
       case ExprKind::kListComp: fixed("ListComp", e->items); return;
       case ExprKind::kSetComp: fixed("SetComp", e->items); return;
       case ExprKind::kDictComp: fixed("DictComp", e->items); return;
       case ExprKind::kGeneratorExp: fixed("GeneratorExp", e->items); return;
-      case ExprKind::kComprehension: {
-        out += "(comp ";
-        expr(e->items[0]);
-        out += ' ';
-        expr(e->items[1]);
-        out += " (";
-        for (size_t i = 2; i < e->items.size(); ++i) {
-          if (i > 2) out += ' ';
-          expr(e->items[i]);
-        }
-        out += "))";
-        return;
-      }
-      case ExprKind::kCompare:
-        out += "(Compare ";
-        expr(e->items[0]);
-        for (size_t i = 0; i < e->ops.size(); ++i) {
-          out += cat({" (", e->ops[i], " "});
-          expr(e->items[i + 1]);
-          out += ')';
-        }
-        out += ')';
-        return;
+      case ExprKind::kComprehension: comprehension(*e); return;
+      case ExprKind::kCompare: compare(*e); return;
       case ExprKind::kBoolOp:
       case ExprKind::kBinOp:
-      case ExprKind::kUnaryOp: {
-        out += e->kind == ExprKind::kBoolOp  ? "(BoolOp "
-               : e->kind == ExprKind::kBinOp ? "(BinOp "
-                                             : "(UnaryOp ";
-        out += e->text;
-        for (const Expr* item : e->items) {
-          out += ' ';
-          expr(item);
-        }
-        out += ')';
-        return;
-      }
+      case ExprKind::kUnaryOp: operation(*e); return;
       case ExprKind::kIfExp: fixed("IfExp", e->items); return;
     }
   }
@@ -215,6 +139,94 @@ class Dumper {
   }
 
  private:
+  void formatted_value(const Expr& e) {
+    out += "(FormattedValue ";
+    expr(e.items[0]);
+    out += ' ';
+    out += e.text.empty() ? "_" : e.text;
+    out += ' ';
+    expr(e.items[1]);
+    out += ')';
+  }
+
+  // The positional arguments, then the keyword arguments, each in order.
+  void call(const Expr& e) {
+    out += "(Call ";
+    expr(e.items[0]);
+    out += " (";
+    bool first = true;
+    for (size_t i = 1; i < e.items.size(); ++i) {
+      if (e.items[i]->kind == ExprKind::kKeyword) continue;
+      if (!first) out += ' ';
+      first = false;
+      expr(e.items[i]);
+    }
+    out += ") (";
+    first = true;
+    for (size_t i = 1; i < e.items.size(); ++i) {
+      const Expr* k = e.items[i];
+      if (k->kind != ExprKind::kKeyword) continue;
+      if (!first) out += ' ';
+      first = false;
+      out +=
+          cat({"(kw ", k->text.empty() ? std::string_view("_") : std::string_view(k->text), " "});
+      expr(k->items[0]);
+      out += ')';
+    }
+    out += "))";
+  }
+
+  // Items alternate key, value.
+  void dict(const Expr& e) {
+    out += "(Dict";
+    for (size_t i = 0; i + 1 < e.items.size(); i += 2) {
+      out += " (";
+      expr(e.items[i]);
+      out += ' ';
+      expr(e.items[i + 1]);
+      out += ')';
+    }
+    out += ')';
+  }
+
+  // Items: the target, the iterable, then the conditions.
+  void comprehension(const Expr& e) {
+    out += "(comp ";
+    expr(e.items[0]);
+    out += ' ';
+    expr(e.items[1]);
+    out += " (";
+    for (size_t i = 2; i < e.items.size(); ++i) {
+      if (i > 2) out += ' ';
+      expr(e.items[i]);
+    }
+    out += "))";
+  }
+
+  void compare(const Expr& e) {
+    out += "(Compare ";
+    expr(e.items[0]);
+    for (size_t i = 0; i < e.ops.size(); ++i) {
+      out += cat({" (", e.ops[i], " "});
+      expr(e.items[i + 1]);
+      out += ')';
+    }
+    out += ')';
+  }
+
+  // BoolOp, BinOp or UnaryOp: the operator, then the operands.
+  void operation(const Expr& e) {
+    out += e.kind == ExprKind::kBoolOp  ? "(BoolOp "
+           : e.kind == ExprKind::kBinOp ? "(BinOp "
+                                        : "(UnaryOp ";
+    out += e.text;
+    for (const Expr* item : e.items) {
+      out += ' ';
+      expr(item);
+    }
+    out += ')';
+  }
+
   void block(const std::vector<Stmt*>& body) {
     out += " (";
     for (size_t i = 0; i < body.size(); ++i) {

@@ -32,6 +32,81 @@ int hex_value(char c) {
   return -1;
 }
 
+// What a one-letter escape stands for (\n, \t, \\, \' ...), or 0 when e
+// is no such letter.
+char simple_escape(char e) {
+  switch (e) {
+    case '\\': return '\\';
+    case '\'': return '\'';
+    case '"': return '"';
+    case 'a': return '\a';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'v': return '\v';
+    default: return 0;
+  }
+}
+
+// CPython's message for a \x, \u or \U escape cut short, the backslash at
+// `backslash`.
+std::string truncated_escape_error(char letter, size_t backslash, bool bytes) {
+  if (bytes)
+    return cat({"(value error) invalid \\x escape at position ", std::to_string(backslash)});
+  return cat({"(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\",
+              std::string_view(&letter, 1),
+              letter == 'x'   ? "XX"
+              : letter == 'u' ? "XXXX"
+                              : "XXXXXXXX",
+              " escape"});
+}
+
+// The \xhh, \uXXXX or \UXXXXXXXX escape whose letter is text[i]: appends its
+// byte (bytes) or its code point as UTF-8 and leaves i on its last digit.
+// False, with `error`, when it is cut short or past U+10FFFF.
+bool decode_hex_escape(std::string_view text, size_t& i, bool bytes, std::string& out,
+                       std::string& error) {
+  const char e = text[i];
+  const size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+  uint32_t cp = 0;
+  for (size_t k = 1; k <= n; ++k) {
+    const int h = i + k < text.size() ? hex_value(text[i + k]) : -1;
+    if (h < 0) {
+      error = truncated_escape_error(e, i - 1, bytes);
+      return false;
+    }
+    cp = cp * 16 + static_cast<uint32_t>(h);
+  }
+  i += n;
+  if (cp > 0x10FFFF) {
+    error = "(unicode error) 'unicodeescape' codec can't decode bytes: illegal Unicode character";
+    return false;
+  }
+  if (bytes) {
+    out += static_cast<char>(cp);
+  } else {
+    append_utf8(out, cp);
+  }
+  return true;
+}
+
+// The \ooo escape (one to three octal digits) whose first digit is text[i]:
+// appends its byte (bytes, the value modulo 256) or its code point as UTF-8,
+// and leaves i on its last digit.
+void decode_octal_escape(std::string_view text, size_t& i, bool bytes, std::string& out) {
+  uint32_t v = static_cast<uint32_t>(text[i] - '0');
+  for (int k = 0; k < 2 && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '7'; ++k) {
+    v = v * 8 + static_cast<uint32_t>(text[++i] - '0');
+  }
+  if (bytes) {
+    out += static_cast<char>(v & 0xFF);
+  } else {
+    append_utf8(out, v);
+  }
+}
+
 void add_text(std::vector<StringPart>& parts, std::string_view text) {
   if (text.empty()) return;
   if (!parts.empty() && !parts.back().is_field) {
@@ -112,10 +187,36 @@ class FStringReader {
     if (spec_depth_ >= 2) return fail("f-string: expressions nested too deeply");
     ++p_;  // '{'
     const size_t begin = p_;
+    bool debug = false;
+    if (!expression_end(debug)) return false;
+    const std::string_view expr_text = s_.substr(begin, p_ - begin);
+    bool blank = true;
+    for (char c : expr_text) blank = blank && std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (blank) return fail("f-string: empty expression not allowed");
+    StringPart field;
+    field.is_field = true;
+    field.value = parse_(token_, expr_text);
+    if (debug) {
+      ++p_;  // '='
+      while (p_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[p_])) != 0) ++p_;
+      add_text(out, s_.substr(begin, p_ - begin));
+    }
+    if (!conversion(field) || !format_spec(field)) return false;
+    if (p_ >= s_.size() || s_[p_] != '}') return fail("f-string: expecting '}'");
+    ++p_;
+    if (debug && field.conversion.empty() && !field.has_spec) field.conversion.push_back('r');
+    out.push_back(std::move(field));
+    return true;
+  }
+
+  // Moves p_ from the start of a field's expression to its end: the '}',
+  // ':' or '!' after it at depth 0 (strings and brackets skipped), or the
+  // `=` of a debug field (`debug` set). False (failed) when there is none or
+  // the expression holds what CPython refuses there.
+  bool expression_end(bool& debug) {
+    const size_t begin = p_;
     int depth = 0;
     char quote = 0;
-    size_t end = std::string_view::npos;
-    bool debug = false;
     while (p_ < s_.size()) {
       const char c = s_[p_];
       if (quote != 0) {
@@ -134,18 +235,12 @@ class FStringReader {
         if (depth == 0) return fail(cat({"f-string: unmatched '", s_.substr(p_, 1), "'"}));
         --depth;
       } else if (depth == 0) {
-        if (c == '}' || c == ':') {
-          end = p_;
-          break;
-        }
+        if (c == '}' || c == ':') return true;
         if (c == '!' && p_ + 1 < s_.size() && s_[p_ + 1] == '=') {
           p_ += 2;
           continue;
         }
-        if (c == '!') {
-          end = p_;
-          break;
-        }
+        if (c == '!') return true;
         if (c == '=') {
           const char prev = p_ > begin ? s_[p_ - 1] : '\0';
           if (p_ + 1 < s_.size() && s_[p_ + 1] == '=') {
@@ -153,48 +248,37 @@ class FStringReader {
             continue;
           }
           if (prev != '=' && prev != '!' && prev != '<' && prev != '>') {
-            end = p_;
             debug = true;
-            break;
+            return true;
           }
         }
       }
       ++p_;
     }
-    if (quote != 0 || end == std::string_view::npos) return fail("f-string: expecting '}'");
-    std::string_view expr_text = s_.substr(begin, end - begin);
-    bool blank = true;
-    for (char c : expr_text) blank = blank && std::isspace(static_cast<unsigned char>(c)) != 0;
-    if (blank) return fail("f-string: empty expression not allowed");
-    StringPart field;
-    field.is_field = true;
-    field.value = parse_(token_, expr_text);
-    if (debug) {
-      ++p_;  // '='
-      while (p_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[p_])) != 0) ++p_;
-      add_text(out, s_.substr(begin, p_ - begin));
+    return fail("f-string: expecting '}'");
+  }
+
+  // `!r`, `!s` or `!a` after a field's expression, if there.
+  bool conversion(StringPart& field) {
+    if (p_ >= s_.size() || s_[p_] != '!') return true;
+    if (p_ + 1 >= s_.size() || std::string_view("rsa").find(s_[p_ + 1]) == std::string_view::npos) {
+      return fail("f-string: invalid conversion character: expected 's', 'r', or 'a'");
     }
-    if (p_ < s_.size() && s_[p_] == '!') {
-      if (p_ + 1 >= s_.size() ||
-          std::string_view("rsa").find(s_[p_ + 1]) == std::string_view::npos) {
-        return fail("f-string: invalid conversion character: expected 's', 'r', or 'a'");
-      }
-      field.conversion.assign(1, s_[p_ + 1]);
-      p_ += 2;
-    }
-    if (p_ < s_.size() && s_[p_] == ':') {
-      ++p_;
-      field.has_spec = true;
-      ++spec_depth_;
-      const bool ok = parts(field.spec, true);
-      --spec_depth_;
-      if (!ok) return false;
-    }
-    if (p_ >= s_.size() || s_[p_] != '}') return fail("f-string: expecting '}'");
-    ++p_;
-    if (debug && field.conversion.empty() && !field.has_spec) field.conversion.push_back('r');
-    out.push_back(std::move(field));
+    field.conversion.assign(1, s_[p_ + 1]);
+    p_ += 2;
     return true;
+  }
+
+  // `:spec` after a field's expression and conversion, if there: its parts,
+  // up to the field's closing brace.
+  bool format_spec(StringPart& field) {
+    if (p_ >= s_.size() || s_[p_] != ':') return true;
+    ++p_;
+    field.has_spec = true;
+    ++spec_depth_;
+    const bool ok = parts(field.spec, true);
+    --spec_depth_;
+    return ok;
   }
 
   bool fail(std::string message) {
@@ -240,61 +324,25 @@ bool decode_escapes(std::string_view text, bool bytes, std::string& out, std::st
       continue;
     }
     const char e = text[++i];
+    if (const char simple = simple_escape(e); simple != 0) {
+      out += simple;
+      continue;
+    }
     switch (e) {
       case '\n': break;
       case '\r':
         if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
         break;
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
       case 'x':
       case 'u':
-      case 'U': {
+      case 'U':
         if (bytes && e != 'x') {
           out += '\\';
           out += e;
           break;
         }
-        const size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-        uint32_t cp = 0;
-        for (size_t k = 1; k <= n; ++k) {
-          const int h = i + k < text.size() ? hex_value(text[i + k]) : -1;
-          if (h < 0) {
-            error =
-                bytes
-                    ? cat({"(value error) invalid \\x escape at position ", std::to_string(i - 1)})
-                    : cat({"(unicode error) 'unicodeescape' codec can't decode bytes: "
-                           "truncated \\",
-                           std::string_view(&text[i], 1),
-                           e == 'x'   ? "XX"
-                           : e == 'u' ? "XXXX"
-                                      : "XXXXXXXX",
-                           " escape"});
-            return false;
-          }
-          cp = cp * 16 + static_cast<uint32_t>(h);
-        }
-        i += n;
-        if (cp > 0x10FFFF) {
-          error =
-              "(unicode error) 'unicodeescape' codec can't decode bytes: illegal Unicode character";
-          return false;
-        }
-        if (bytes) {
-          out += static_cast<char>(cp);
-        } else {
-          append_utf8(out, cp);
-        }
+        if (!decode_hex_escape(text, i, bytes, out, error)) return false;
         break;
-      }
       case 'N':
         if (bytes) {
           out += "\\N";
@@ -304,16 +352,7 @@ bool decode_escapes(std::string_view text, bool bytes, std::string& out, std::st
         return false;
       default:
         if (e >= '0' && e <= '7') {
-          uint32_t v = static_cast<uint32_t>(e - '0');
-          for (int k = 0; k < 2 && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '7';
-               ++k) {
-            v = v * 8 + static_cast<uint32_t>(text[++i] - '0');
-          }
-          if (bytes) {
-            out += static_cast<char>(v & 0xFF);
-          } else {
-            append_utf8(out, v);
-          }
+          decode_octal_escape(text, i, bytes, out);
           break;
         }
         out += '\\';

@@ -30,6 +30,29 @@ bool builtin_named(const schema::TypeDef& t, std::string_view name) {
   return t.built_in && t.name == name;
 }
 
+// An integral JSON number, if `value` is one (1.0 counts, as in JavaScript;
+// a UINT64 does not).
+bool integral_number(const simdjson::dom::element& value, int64_t& out) {
+  using simdjson::dom::element_type;
+  const element_type t = value.type();
+  if (t == element_type::INT64) return value.get_int64().get(out) == simdjson::SUCCESS;
+  if (t == element_type::DOUBLE) {
+    double d = 0;
+    if (value.get_double().get(d) != simdjson::SUCCESS) return false;
+    if (std::trunc(d) != d || std::fabs(d) > 9.0e15) return false;
+    out = static_cast<int64_t>(d);
+    return true;
+  }
+  return false;
+}
+
+// n in decimal, in the arena.
+std::string_view int_text(Arena& arena, int64_t n) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof(buf), n);
+  return arena.copy_string(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+}
+
 const schema::InputValue* find_input(std::span<const schema::InputValue> defs,
                                      std::string_view name) {
   for (const schema::InputValue& d : defs) {
@@ -327,87 +350,83 @@ const CValue* ValueCoercer::json_value(const simdjson::dom::element& value, sche
 
 const CValue* ValueCoercer::json_scalar(const simdjson::dom::element& value,
                                         const schema::TypeDef& td, const JsonSite& site) {
+  if (builtin_named(td, "Int")) return json_int(value, site);
+  if (builtin_named(td, "Float")) return json_float(value, site);
+  if (builtin_named(td, "String")) return json_string(value, site);
+  if (builtin_named(td, "Boolean")) return json_boolean(value, site);
+  if (builtin_named(td, "ID")) return json_id(value, site);
+  return json_generic(value);
+}
+
+const CValue* ValueCoercer::json_int(const simdjson::dom::element& value, const JsonSite& site) {
+  const bool unsigned64 = value.type() == simdjson::dom::element_type::UINT64;
+  int64_t n = 0;
+  if (!unsigned64 && !integral_number(value, n)) {
+    return json_invalid(value, site,
+                        "Int cannot represent non-integer value: " + simdjson::minify(value));
+  }
+  if (unsigned64 || n < INT32_MIN || n > INT32_MAX) {
+    return json_invalid(
+        value, site,
+        "Int cannot represent non 32-bit signed integer value: " + simdjson::minify(value));
+  }
+  return make(CKind::kInt, int_text(arena_, n));
+}
+
+const CValue* ValueCoercer::json_float(const simdjson::dom::element& value, const JsonSite& site) {
   using simdjson::dom::element_type;
   const element_type t = value.type();
   const bool is_number =
       t == element_type::INT64 || t == element_type::UINT64 || t == element_type::DOUBLE;
-  // An integral JSON number, if it is one (1.0 counts, as in JavaScript).
-  auto integral = [&](int64_t& out) -> bool {
-    if (t == element_type::INT64) return value.get_int64().get(out) == simdjson::SUCCESS;
-    if (t == element_type::DOUBLE) {
-      double d = 0;
-      if (value.get_double().get(d) != simdjson::SUCCESS) return false;
-      if (std::trunc(d) != d || std::fabs(d) > 9.0e15) return false;
-      out = static_cast<int64_t>(d);
-      return true;
+  double d = 0;
+  if (!is_number || value.get_double().get(d) != simdjson::SUCCESS) {
+    if (t == element_type::INT64) {
+      int64_t n = 0;
+      read(value.get_int64(), n);
+      return float_value(static_cast<double>(n));
     }
-    return false;
-  };
-  auto int_text = [&](int64_t n) {
-    char buf[24];
-    auto res = std::to_chars(buf, buf + sizeof(buf), n);
-    return arena_.copy_string(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
-  };
-  if (builtin_named(td, "Int")) {
-    int64_t n = 0;
-    if (t != element_type::UINT64 && !integral(n)) {
-      return json_invalid(value, site,
-                          "Int cannot represent non-integer value: " + simdjson::minify(value));
+    if (t == element_type::UINT64) {
+      uint64_t n = 0;
+      read(value.get_uint64(), n);
+      return float_value(static_cast<double>(n));
     }
-    if (t == element_type::UINT64 || n < INT32_MIN || n > INT32_MAX) {
-      return json_invalid(
-          value, site,
-          "Int cannot represent non 32-bit signed integer value: " + simdjson::minify(value));
-    }
-    return make(CKind::kInt, int_text(n));
+    return json_invalid(value, site,
+                        "Float cannot represent non numeric value: " + simdjson::minify(value));
   }
-  if (builtin_named(td, "Float")) {
-    double d = 0;
-    if (!is_number || value.get_double().get(d) != simdjson::SUCCESS) {
-      if (t == element_type::INT64) {
-        int64_t n = 0;
-        read(value.get_int64(), n);
-        return float_value(static_cast<double>(n));
-      }
-      if (t == element_type::UINT64) {
-        uint64_t n = 0;
-        read(value.get_uint64(), n);
-        return float_value(static_cast<double>(n));
-      }
-      return json_invalid(value, site,
-                          "Float cannot represent non numeric value: " + simdjson::minify(value));
-    }
-    return float_value(d);
+  return float_value(d);
+}
+
+const CValue* ValueCoercer::json_string(const simdjson::dom::element& value, const JsonSite& site) {
+  std::string_view s;
+  if (value.get_string().get(s) != simdjson::SUCCESS) {
+    return json_invalid(value, site,
+                        "String cannot represent a non string value: " + simdjson::minify(value));
   }
-  if (builtin_named(td, "String")) {
-    std::string_view s;
-    if (value.get_string().get(s) != simdjson::SUCCESS) {
-      return json_invalid(value, site,
-                          "String cannot represent a non string value: " + simdjson::minify(value));
-    }
+  return make(CKind::kString, arena_.copy_string(s));
+}
+
+const CValue* ValueCoercer::json_boolean(const simdjson::dom::element& value,
+                                         const JsonSite& site) {
+  bool b = false;
+  if (value.get_bool().get(b) != simdjson::SUCCESS) {
+    return json_invalid(value, site,
+                        "Boolean cannot represent a non boolean value: " + simdjson::minify(value));
+  }
+  CValue* v = arena_.make<CValue>();
+  v->kind = CKind::kBoolean;
+  v->boolean = b;
+  return v;
+}
+
+// A string, or an integral number as its decimal text.
+const CValue* ValueCoercer::json_id(const simdjson::dom::element& value, const JsonSite& site) {
+  std::string_view s;
+  if (value.get_string().get(s) == simdjson::SUCCESS) {
     return make(CKind::kString, arena_.copy_string(s));
   }
-  if (builtin_named(td, "Boolean")) {
-    bool b = false;
-    if (value.get_bool().get(b) != simdjson::SUCCESS) {
-      return json_invalid(
-          value, site, "Boolean cannot represent a non boolean value: " + simdjson::minify(value));
-    }
-    CValue* v = arena_.make<CValue>();
-    v->kind = CKind::kBoolean;
-    v->boolean = b;
-    return v;
-  }
-  if (builtin_named(td, "ID")) {
-    std::string_view s;
-    if (value.get_string().get(s) == simdjson::SUCCESS) {
-      return make(CKind::kString, arena_.copy_string(s));
-    }
-    int64_t n = 0;
-    if (integral(n)) return make(CKind::kString, int_text(n));
-    return json_invalid(value, site, "ID cannot represent value: " + simdjson::minify(value));
-  }
-  return json_generic(value);
+  int64_t n = 0;
+  if (integral_number(value, n)) return make(CKind::kString, int_text(arena_, n));
+  return json_invalid(value, site, "ID cannot represent value: " + simdjson::minify(value));
 }
 
 const CValue* ValueCoercer::json_generic(const simdjson::dom::element& value) {

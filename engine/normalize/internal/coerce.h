@@ -88,6 +88,11 @@ class ValueCoercer {
                            const JsonSite& site);
   const CValue* json_scalar(const simdjson::dom::element& value, const schema::TypeDef& td,
                             const JsonSite& site);
+  const CValue* json_int(const simdjson::dom::element& value, const JsonSite& site);
+  const CValue* json_float(const simdjson::dom::element& value, const JsonSite& site);
+  const CValue* json_string(const simdjson::dom::element& value, const JsonSite& site);
+  const CValue* json_boolean(const simdjson::dom::element& value, const JsonSite& site);
+  const CValue* json_id(const simdjson::dom::element& value, const JsonSite& site);
   const CValue* json_generic(const simdjson::dom::element& value);
   const CValue* json_object(const simdjson::dom::element& value, const schema::TypeDef& td,
                             const JsonSite& site);
