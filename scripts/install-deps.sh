@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages gqleval builds with, only those missing.
 #   scripts/install-deps.sh         what building and running gqleval needs
 #   scripts/install-deps.sh --test  also what the tests need beyond that: chromium,
-#                                   in which the HTML report is tested (ReportHtml)
+#                                   in which the HTML report is tested (ReportHtml), and
+#                                   man-db and groff-base, which render the man page (ManPage)
 # Idempotent; needs root (or sudo) only when something is missing.
 set -euo pipefail
 
@@ -19,7 +20,7 @@ packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
           python3-pandas python3-dask python3-distributed python3-setuptools python3-wheel
           python3-venv)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(chromium)
+  packages+=(chromium man-db groff-base)
 fi
 missing=()
 for p in "${packages[@]}"; do

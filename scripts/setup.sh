@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12, as root), builds gqleval in Release,
-# installs it on the PATH (/usr/local/bin, as root), and runs the main job:
+# installs it on the PATH (/usr/local/bin, as root) with its manual page
+# (/usr/local/share/man/man1/gqleval.1), and runs the main job:
 #   1. the bundled NL2GQL test set: on the 88 rows that have a second ground
 #      truth (gt_query_2), that answer scored against the reference (gt_query);
 #   2. three SYNTHETIC "checkpoints" made from the NL2GQL references by the
@@ -17,7 +18,7 @@ cmake --build build -j"$(nproc)" --target gqleval_cli gqleval_generate
 if [ "$(id -u)" -eq 0 ]; then
   cmake --install build --prefix /usr/local --component gqleval >/dev/null
   gqleval=/usr/local/bin/gqleval
-  echo "setup: installed $gqleval ($("$gqleval" --version))"
+  echo "setup: installed $gqleval ($("$gqleval" --version)) and its manual page (man gqleval)"
 else
   gqleval=$PWD/build/gqleval
   echo "setup: not root, so gqleval is not installed; it is $gqleval (add $PWD/build to PATH)"

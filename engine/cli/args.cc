@@ -126,26 +126,37 @@ std::optional<unsigned> Args::threads() {
   return static_cast<unsigned>(*n);
 }
 
+namespace {
+
+// One line of the "Options:" block (two when the flag's name is long).
+std::string flag_line(const FlagSpec& s) {
+  // GNU layout: the long names line up whether or not a short letter is there.
+  std::string left = s.short_name != '\0'
+                         ? concat({"  -", std::string_view(&s.short_name, 1), ", --", s.name})
+                         : concat({"      --", s.name});
+  if (!s.value_name.empty()) left.append(" ").append(s.value_name);
+  if (left.size() < 28) {
+    left.resize(28, ' ');
+  } else {
+    left.push_back('\n');
+    left.append(28, ' ');
+  }
+  return left + flag_help(s) + "\n";
+}
+
+}  // namespace
+
 std::string format_flags(std::span<const FlagSpec> specs) {
   std::string out = "Options:\n";
-  for (const FlagSpec& s : specs) {
-    // GNU layout: the long names line up whether or not a short letter is there.
-    std::string left = s.short_name != '\0'
-                           ? concat({"  -", std::string_view(&s.short_name, 1), ", --", s.name})
-                           : concat({"      --", s.name});
-    if (!s.value_name.empty()) left.append(" ").append(s.value_name);
-    if (left.size() < 28) {
-      left.resize(28, ' ');
-    } else {
-      left.push_back('\n');
-      left.append(28, ' ');
-    }
-    out += left + std::string(s.help);
-    if (s.repeatable) out += " (repeatable)";
-    out += "\n";
-  }
-  out += "  -h, --help                Show this help\n";
+  for (const FlagSpec& s : specs) out += flag_line(s);
+  out += flag_line(kHelpFlag);
   return out;
+}
+
+std::string flag_help(const FlagSpec& spec) {
+  std::string help(spec.help);
+  if (spec.repeatable) help += " (repeatable)";
+  return help;
 }
 
 }  // namespace gqleval::cli

@@ -57,7 +57,13 @@ class Args {
   bool help_ = false;
 };
 
-// The "Options:" block of a subcommand's help text.
+// -h, --help, which every command takes (Args reads it itself).
+inline constexpr FlagSpec kHelpFlag = {"help", "", "Show this help", false, 'h'};
+
+// The "Options:" block of a subcommand's help text: `specs`, then kHelpFlag.
 std::string format_flags(std::span<const FlagSpec> specs);
+
+// A flag's description in help texts: its help, "(repeatable)" when it is.
+std::string flag_help(const FlagSpec& spec);
 
 }  // namespace gqleval::cli

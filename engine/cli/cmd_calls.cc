@@ -123,13 +123,11 @@ bool summary_path_is_free(const batch::CallsRunOptions& o, const std::string& pa
 
 }  // namespace
 
+CommandHelp calls_help() { return {kHelp, std::span(kFlags, kVisibleFlags)}; }
+
 int run_calls(std::span<char* const> argv) {
   Args args("gqleval calls", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(calls_help());
   batch::CallsRunOptions o = read_options(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());

@@ -174,13 +174,11 @@ int print_result(const Args& args, const CompareInputs& in, const score::ScoreOp
 
 }  // namespace
 
+CommandHelp compare_help() { return {kHelp, kFlags}; }
+
 int run_compare(std::span<char* const> argv) {
   Args args("gqleval compare", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(kFlags).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(compare_help());
   score::ScoreOptions options = read_options(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());

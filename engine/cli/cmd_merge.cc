@@ -34,13 +34,11 @@ constexpr std::string_view kHelp =
 
 }  // namespace
 
+CommandHelp merge_help() { return {kHelp, kFlags}; }
+
 int run_merge(std::span<char* const> argv) {
   Args args("gqleval merge", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(kFlags).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(merge_help());
   runs::MergeOptions o;
   o.shards.assign(args.positionals().begin(), args.positionals().end());
   o.output = args.value("out").value_or("");

@@ -236,13 +236,11 @@ bool print_gate_failures(const std::vector<report::GateOutcome>& gates) {
 
 }  // namespace
 
+CommandHelp report_help() { return {kHelp, kFlags}; }
+
 int run_report(std::span<char* const> argv) {
   Args args("gqleval report", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(kFlags).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(report_help());
   Request request = read_request(args);
   if (args.ok() && args.positionals().empty()) args.fail("no runs given");
   if (!args.ok()) {

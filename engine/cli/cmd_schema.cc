@@ -55,13 +55,11 @@ constexpr std::string_view kHelp =
 
 }  // namespace
 
+CommandHelp schema_help() { return {kHelp, kFlags}; }
+
 int run_schema(std::span<char* const> argv) {
   Args args("gqleval schema", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(kFlags).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(schema_help());
   if (args.ok() && args.positionals().empty()) args.fail("no schema source given");
   const int outputs = static_cast<int>(args.has("print")) +
                       static_cast<int>(args.has("introspection")) +

@@ -308,13 +308,11 @@ bool print_run(const batch::Summary& summary, const batch::RunFacts& facts, bool
 
 }  // namespace
 
+CommandHelp score_help() { return {kHelp, std::span(kFlags, kVisibleFlags)}; }
+
 int run_score(std::span<char* const> argv) {
   Args args("gqleval score", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(std::span(kFlags, kVisibleFlags)).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(score_help());
   batch::BatchOptions o = read_options(args);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());

@@ -101,13 +101,11 @@ std::string result_json(const score::RelaySubsetRun& run) {
 
 }  // namespace
 
+CommandHelp subset_help() { return {kHelp, kFlags}; }
+
 int run_subset(std::span<char* const> argv) {
   Args args("gqleval subset", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(kFlags).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(subset_help());
   if (args.ok() && !args.has("left")) args.fail("--left is required");
   if (args.ok() && !args.has("right")) args.fail("--right is required");
   if (args.ok() && read_schema_flags(args).empty())

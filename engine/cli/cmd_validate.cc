@@ -94,13 +94,11 @@ int validate_rows(Args& args, const validate::ValidateOptions& options) {
 
 }  // namespace
 
+CommandHelp validate_help() { return {kHelp, kFlags}; }
+
 int run_validate(std::span<char* const> argv) {
   Args args("gqleval validate", kFlags, argv);
-  if (args.help()) {
-    std::fputs(kHelp.data(), stdout);
-    std::fputs(format_flags(kFlags).c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return print_help(validate_help());
   const std::vector<std::string> schema_sources = read_schema_flags(args);
   const bool rows = args.has("input");
   if (args.ok() && rows && !args.positionals().empty()) {
