@@ -72,16 +72,6 @@ Result<MappedFile, Diagnostic> spool_and_map(int in_fd, std::string_view head,
   return mapped;
 }
 
-bool ends_with_ci(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  s = s.substr(s.size() - suffix.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i] >= 'A' && s[i] <= 'Z' ? static_cast<char>(s[i] - 'A' + 'a') : s[i];
-    if (c != suffix[i]) return false;
-  }
-  return true;
-}
-
 // A stream (standard input, a pipe such as bash's <(zcat ...)): its first
 // bytes say whether it is compressed, then all of it is spooled.
 Result<MappedFile, Diagnostic> map_stream(int fd, const std::string& name) {
@@ -111,13 +101,6 @@ Result<MappedFile, Diagnostic> map_input(const std::string& path) {
   // mapped in place, the fast path.
   if (compression == Compression::kNone) return MappedFile::map_descriptor(fd.get(), path);
   return spool_and_map(fd.get(), {}, compression, "'" + path + "'");
-}
-
-std::string_view strip_compression_suffix(std::string_view path) {
-  for (std::string_view suffix : {".gz", ".zst", ".zstd"}) {
-    if (ends_with_ci(path, suffix)) return path.substr(0, path.size() - suffix.size());
-  }
-  return path;
 }
 
 }  // namespace gqleval::io

@@ -25,8 +25,4 @@ namespace gqleval::io {
 
 Result<MappedFile, Diagnostic> map_input(const std::string& path);
 
-// `path` without a final .gz, .zst or .zstd (ignoring case), so that the
-// format can be told from the extension under it: rows.jsonl.gz -> rows.jsonl.
-std::string_view strip_compression_suffix(std::string_view path);
-
 }  // namespace gqleval::io

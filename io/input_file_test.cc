@@ -191,14 +191,5 @@ TEST(MapInput, ATemporaryFolderThatDoesNotExistIsAnError) {
       << error;
 }
 
-TEST(MapInput, CompressionSuffixesAreStripped) {
-  EXPECT_EQ(strip_compression_suffix("rows.jsonl.gz"), "rows.jsonl");
-  EXPECT_EQ(strip_compression_suffix("rows.CSV.GZ"), "rows.CSV");
-  EXPECT_EQ(strip_compression_suffix("rows.tsv.zst"), "rows.tsv");
-  EXPECT_EQ(strip_compression_suffix("rows.jsonl.zstd"), "rows.jsonl");
-  EXPECT_EQ(strip_compression_suffix("rows.csv"), "rows.csv");
-  EXPECT_EQ(strip_compression_suffix("gz"), "gz");
-}
-
 }  // namespace
 }  // namespace gqleval::io

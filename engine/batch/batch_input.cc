@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "io/csv_record.h"
+#include "io/file_names.h"
 #include "io/input_file.h"
 
 namespace gqleval::batch {
@@ -28,11 +29,6 @@ std::string input_folder(const std::string& path) {
 
 namespace {
 
-bool ends_with_ci(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  return io::same_column_name(s.substr(s.size() - suffix.size()), suffix);
-}
-
 InputFormat sniff(std::string_view buffer) {
   if (buffer.substr(0, 3) == "\xEF\xBB\xBF") buffer.remove_prefix(3);
   for (char c : buffer) {
@@ -50,12 +46,11 @@ InputFormat sniff(std::string_view buffer) {
 
 InputFormat choose_format(std::string_view path, InputFormat requested, std::string_view data) {
   if (requested != InputFormat::kAuto) return requested;
-  path = io::strip_compression_suffix(path);
-  if (ends_with_ci(path, ".csv")) return InputFormat::kCsv;
-  if (ends_with_ci(path, ".tsv")) return InputFormat::kTsv;
-  if (ends_with_ci(path, ".jsonl") || ends_with_ci(path, ".ndjson") ||
-      ends_with_ci(path, ".json")) {
-    return InputFormat::kJsonl;
+  switch (io::format_of_name(path)) {
+    case io::NamedFormat::kCsv: return InputFormat::kCsv;
+    case io::NamedFormat::kTsv: return InputFormat::kTsv;
+    case io::NamedFormat::kJsonl: return InputFormat::kJsonl;
+    case io::NamedFormat::kUnknown: break;
   }
   return sniff(data);
 }

@@ -27,21 +27,25 @@ bool subset_run(const BatchOptions& o) { return o.mode == ScoreMode::kSubset; }
 // switches are on by default, so they are no request: a subset run uses no
 // rule whatever they say.)
 std::optional<Diagnostic> check_mode(const BatchOptions& o) {
-  std::string why;
   for (const Gate& g : o.gates) {
-    if (!gate_fits_mode(g, o.mode, &why)) return make_error("Usage", "--fail-under: " + why);
+    if (auto error = check_gate_mode(g, o.mode, o.names)) return error;
   }
   if (!subset_run(o)) return std::nullopt;
-  auto refuse = [](std::string_view what) {
-    return make_error("Usage", std::string(what) + " is not available with --mode subset");
+  auto refuse = [&](std::string_view key, std::string_view why) {
+    return make_error("Usage", o.names.name(key) + std::string(why) + " is not available with " +
+                                   o.names.with_value("mode", "subset"));
   };
-  if (o.delta != 0) return refuse("--delta (an over-fetch budget)");
-  if (!o.rules_file.empty()) return refuse("--rules (a subset comparison applies no rewrite rule)");
-  if (!o.artifacts_dir.empty()) return refuse("--artifacts");
+  if (o.delta != 0) return refuse("delta", " (an over-fetch budget)");
+  if (!o.rules_file.empty()) {
+    return refuse("rules", " (a subset comparison applies no rewrite rule)");
+  }
+  if (!o.artifacts_dir.empty()) return refuse("artifacts", "");
   return std::nullopt;
 }
 
-Result<SchemaCacheOptions, Diagnostic> cache_options(const BatchOptions& o) {
+}  // namespace
+
+Result<SchemaCacheOptions, Diagnostic> schema_cache_options(const BatchOptions& o) {
   SchemaCacheOptions options;
   options.build.strict = o.strict_schema;
   options.build_rewrites =
@@ -59,6 +63,18 @@ Result<SchemaCacheOptions, Diagnostic> cache_options(const BatchOptions& o) {
   return options;
 }
 
+score::ScoreOptions score_options(const BatchOptions& o) {
+  score::ScoreOptions options;
+  options.delta = o.delta;
+  options.normalize.ignore_typename = o.ignore_typename;
+  options.normalize.rules = o.rules;
+  options.operation_name = o.operation;
+  options.extract_candidate = o.extract;
+  return options;
+}
+
+namespace {
+
 // One word for a POSIX shell.
 std::string shell_quote(std::string_view s) {
   std::string out = "'";
@@ -70,16 +86,6 @@ std::string shell_quote(std::string_view s) {
     }
   }
   return out + "'";
-}
-
-score::ScoreOptions score_options(const BatchOptions& o) {
-  score::ScoreOptions options;
-  options.delta = o.delta;
-  options.normalize.ignore_typename = o.ignore_typename;
-  options.normalize.rules = o.rules;
-  options.operation_name = o.operation;
-  options.extract_candidate = o.extract;
-  return options;
 }
 
 score::SubsetOptions subset_options(const BatchOptions& o) {
@@ -163,7 +169,7 @@ void check_run(const BatchOptions& o, const Summary& summary, const ColumnMap& c
     facts.gates.push_back(GateOutcome{std::string(gate_metric_name(g.gate.metric)),
                                       g.gate.threshold, g.value, g.met});
   }
-  if (auto warning = not_compared_warning(summary, columns, o.columns.option_name)) {
+  if (auto warning = not_compared_warning(summary, columns, o.names)) {
     facts.mostly_not_compared = true;
     facts.warnings.push_back(std::move(*warning));
   }
@@ -202,9 +208,9 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   if (auto error = check_mode(o)) return Unexpected{std::move(*error)};
   const bool several = o.candidates.given();
   if (several && o.resume) {
-    return Unexpected{make_error("Usage",
-                                 "--resume is not available with several candidate columns: run "
-                                 "again from the first row")};
+    return Unexpected{make_error("Usage", o.names.name("resume") +
+                                              " is not available with several candidate columns: "
+                                              "run again from the first row")};
   }
   const bool sharded = o.shard_count != 0;
   if (sharded && (o.shard_index == 0 || o.shard_index > o.shard_count)) {
@@ -212,20 +218,20 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   }
   if (sharded && !o.artifacts_dir.empty() && o.artifacts_limit != 0) {
     return Unexpected{make_error(
-        "Usage",
-        "--artifacts with --shard needs --artifacts-limit 0: the limit counts the first rows of "
-        "the whole input, which a shard does not see")};
+        "Usage", o.names.name("artifacts") + " with " + o.names.name("shard") + " needs " +
+                     o.names.with_value("artifacts-limit", "0") +
+                     ": the limit counts the first rows of the whole input, which a shard does "
+                     "not see")};
   }
   if (!several && !o.output_dir.empty()) {
     return Unexpected{make_error("Usage", "an output folder is for several candidate columns")};
   }
   auto provenance = start_provenance(o);
   if (!provenance) return Unexpected{std::move(provenance.error())};
-  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
-                           RowKind::kScore, several ? &o.candidates : nullptr);
+  auto opened = open_input(o, o.columns, RowKind::kScore, several ? &o.candidates : nullptr);
   if (!opened) return Unexpected{std::move(opened.error())};
   BatchInput& input = opened->input;
-  auto options = cache_options(o);
+  auto options = schema_cache_options(o);
   if (!options) return Unexpected{std::move(options.error())};
   options->keep_distinct = sharded;
   ShardFacts shard;
@@ -257,9 +263,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
   for (const std::string& name : names) {
     artifacts.push_back(
         make_artifacts(o, several ? o.artifacts_dir + "/" + name : o.artifacts_dir));
-    std::string error;
-    if (artifacts.back() && !artifacts.back()->prepare(&error)) {
-      return Unexpected{make_error("IO", error)};
+    if (artifacts.back()) {
+      if (auto error = artifacts.back()->prepare()) return Unexpected{std::move(*error)};
     }
     context.artifacts.push_back(artifacts.back().get());
   }
@@ -323,7 +328,10 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     ResumeState state = checkpoint_state(fingerprint, input, at, input_hash.digest());
     state.results_bytes = output.bytes();
     state.counts = summary.counts();
-    if (!write_resume_state(o.output, state, &checkpoint_error)) return;
+    if (auto error = write_resume_state(o.output, state)) {
+      checkpoint_error = std::move(error->message);
+      return;
+    }
     last_checkpoint = std::chrono::steady_clock::now();
   };
   checkpoint();  // a state from an earlier run must not outlive this run's first rows
@@ -359,7 +367,7 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
     if (file->resumable() && !several) {
       message += "; " + o.output +
                  " is unchanged; the rows up to the last checkpoint are kept in " +
-                 file->written_path() + ": make room and run again with --resume";
+                 file->written_path() + ": make room and run again with " + o.names.name("resume");
     }
     return Unexpected{make_error("IO", message)};
   }
@@ -407,8 +415,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& o) {
       run.facts.shard->schemas = schemas->cache->distinct();
       for (uint8_t outcome : mode_outcomes(o.mode)) {
         if (outcome_compared(outcome)) continue;
-        run.facts.shard->causes.emplace_back(
-            outcome, not_compared_cause(outcome, columns, o.columns.option_name));
+        run.facts.shard->causes.emplace_back(outcome,
+                                             not_compared_cause(outcome, columns, o.names));
       }
     }
     if (!checkpoint_error.empty()) run.facts.warnings.push_back(checkpoint_error);

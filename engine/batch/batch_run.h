@@ -36,6 +36,7 @@
 #include "engine/batch/progress.h"
 #include "engine/batch/result_format.h"
 #include "engine/batch/run_checks.h"
+#include "engine/batch/run_options.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/batch/score_mode.h"
 #include "engine/batch/summary.h"
@@ -48,27 +49,21 @@ enum class ArtifactFilter : uint8_t { kFail, kPass, kAll };
 std::string_view artifact_filter_name(ArtifactFilter filter);  // "fail", "pass", "all"
 bool artifact_filter_from_name(std::string_view name, ArtifactFilter* out);
 
-struct BatchOptions {
+struct BatchOptions : RunOptions {
+  BatchOptions() { command = "score"; }
+
   // What each row is asked (score_mode.h). A subset run compares each
   // reference (LEFT) with the candidate (RIGHT) as `gqleval subset` does: no
   // rewrite rule applies (the rule switches are not used), and it has no
   // delta, rules file or artifacts (asking for them is an error).
   ScoreMode mode = ScoreMode::kEquivalence;
-  std::string input;
-  InputFormat input_format = InputFormat::kAuto;
-  ColumnSpec columns;
-  // One schema for every row, from these sources (sources/schema_sources.h:
-  // files, glob patterns, StepZen projects); empty: per row.
-  std::vector<std::string> schema;
   std::string rules_file;  // rewrite rules (normalize/rules_file.h); empty: none
   normalize::RuleSwitches rules;
-  bool strict_schema = false;
   bool ignore_typename = false;
   uint32_t delta = 0;
   std::string operation;  // for documents with several operations
   bool extract = true;    // find the candidate in LLM text (SEMANTICS stage 1)
 
-  std::string output = "-";  // "-": stdout
   // Several candidate columns scored in one pass (candidates.h): each gets its
   // results (DIR/<column>.jsonl or .csv with `output_dir`; else one long file
   // at `output`, each line with a run member) and its summary
@@ -87,25 +82,14 @@ struct BatchOptions {
   uint64_t artifacts_limit = 1000;  // rows with artifacts, the first in input order; 0: no limit
 
   std::vector<Gate> gates;  // checked against the summary (BatchReport::facts.gates)
-  // How the run was asked for (argv after the program name), for the provenance.
-  std::string command = "score";
-  std::vector<std::string> arguments;
 
-  unsigned threads = 0;  // 0: all cores
-  size_t shard_records = 256;
   size_t shards_in_flight = 0;  // 0: four per thread
-  size_t max_field_bytes = io::kDefaultMaxFieldBytes;
-  size_t schema_cache_bytes = default_schema_cache_bytes();  // 0: no bound
-  ProgressMode progress = ProgressMode::kNone;               // on stderr (progress.h)
 
   // Continue the interrupted or killed run of the same input and options from
   // its partial results (internal/resume_state.h); when there is no state
-  // beside the output, the run starts from the first row.
+  // beside the output, the run starts from the first row. (An interrupted
+  // run keeps the state of its partial results beside them.)
   bool resume = false;
-  // Once it holds a signal number, no further row is read: the rows in
-  // flight are finished and written, the partial results and their state are
-  // kept, and the report says the run was interrupted. Null: not stoppable.
-  const std::atomic<int>* interrupt = nullptr;
   // How often the partial results are flushed and their state written.
   double checkpoint_seconds = 1.0;
 };
@@ -130,5 +114,13 @@ struct BatchReport {
 };
 
 Result<BatchReport, Diagnostic> run_batch(const BatchOptions& options);
+
+// What a score run's options make of the schema cache (the dialect, whether
+// rewrite rules are built, the bound, the rules file read: an error names
+// the file) and of each pair's scoring, for every caller that scores rows as
+// a run would (the Python module's Scorer too). The ScoreOptions' operation
+// name points into `options`.
+Result<SchemaCacheOptions, Diagnostic> schema_cache_options(const BatchOptions& options);
+score::ScoreOptions score_options(const BatchOptions& options);
 
 }  // namespace gqleval::batch

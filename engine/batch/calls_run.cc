@@ -26,23 +26,23 @@ std::optional<Diagnostic> check_columns(const CallsRunOptions& o, const ColumnMa
                                         const std::vector<std::string>& names) {
   const std::string name = o.input == "-" ? std::string("standard input") : o.input;
   if (o.columns.references.size() > 1) {
-    return make_error("Columns",
-                      "gqleval calls compares each answer with one reference; --reference-col "
-                      "was given " +
-                          std::to_string(o.columns.references.size()) + " times");
+    return make_error("Columns", "gqleval calls compares each answer with one reference; " +
+                                     o.names.column_or_role(ColumnRole::kReference) +
+                                     " was given " + std::to_string(o.columns.references.size()) +
+                                     " times");
   }
   if (columns.group_by.size() > 1) {
-    return make_error("Columns",
-                      "gqleval calls groups its totals by one column; --group-by was "
-                      "given " +
-                          std::to_string(columns.group_by.size()) + " times");
+    return make_error("Columns", "gqleval calls groups its totals by one column; " +
+                                     o.names.column_or_role(ColumnRole::kGroupBy) + " was given " +
+                                     std::to_string(columns.group_by.size()) + " times");
   }
   if (o.predictions.empty() && !columns.candidate.present()) {
     return make_error(
         "Columns", name + ": no candidate column: looked for " + join_names(kCallsCandidateNames) +
                        " (ignoring case); the input has the columns: " + list_columns(names) +
-                       "; name one with --candidate-col, or give the answers in a "
-                       "file of their own with --predictions FILE");
+                       "; name one with " + o.names.column_or_role(ColumnRole::kCandidate) +
+                       ", or give the answers in a file of their own with " +
+                       o.names.with_value("predictions", "FILE"));
   }
   return std::nullopt;
 }
@@ -56,6 +56,7 @@ Result<std::unique_ptr<Predictions>, Diagnostic> load_predictions(const CallsRun
   p.max_field_bytes = o.max_field_bytes;
   p.candidate = o.columns.candidate;
   p.id = o.predictions_id;
+  p.names = o.names;
   auto loaded = Predictions::load(p);
   if (!loaded) return Unexpected{std::move(loaded.error())};
   auto out = std::make_unique<Predictions>(std::move(*loaded));
@@ -107,8 +108,7 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   // With a predictions file, --candidate-col names its column, not the input's.
   ColumnSpec input_columns = o.columns;
   if (!o.predictions.empty()) input_columns.candidate.clear();
-  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, input_columns,
-                           !o.schema.empty(), RowKind::kCalls);
+  auto opened = open_input(o, input_columns, RowKind::kCalls);
   if (!opened) return Unexpected{std::move(opened.error())};
   BatchInput& input = opened->input;
   if (auto error = check_columns(o, opened->columns, input.column_names())) {

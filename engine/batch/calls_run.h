@@ -30,38 +30,24 @@
 #include "engine/batch/columns.h"
 #include "engine/batch/progress.h"
 #include "engine/batch/provenance.h"
+#include "engine/batch/run_options.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/calls/calls_summary.h"
 
 namespace gqleval::batch {
 
-struct CallsRunOptions {
-  std::string input;
-  InputFormat input_format = InputFormat::kAuto;
-  ColumnSpec columns;  // reference, candidate, function specs, schema, id, one group-by, keep
-  // One schema for every row (sources/schema_sources.h); empty: per row.
-  std::vector<std::string> schema;
-  bool strict_schema = false;
+struct CallsRunOptions : RunOptions {
+  CallsRunOptions() { command = "calls"; }
 
-  // The answers in a file of their own; empty: the input's candidate column.
-  // columns.candidate then names the answer column of this file.
+  // columns: reference, candidate, function specs, schema, id, one group-by,
+  // keep. The answers in a file of their own; empty: the input's candidate
+  // column. columns.candidate then names the answer column of this file.
   std::string predictions;
   InputFormat predictions_format = InputFormat::kAuto;
   std::string predictions_id;  // its id column; empty: by the common names
 
-  std::string output = "-";     // "-": stdout
   std::string artifacts_dir;    // each row's dependency graphs as DOT; empty: none
   uint64_t artifacts_rows = 0;  // only the first N rows get them; 0: every row
-
-  std::vector<std::string> arguments;  // argv after the program name, for the provenance
-  unsigned threads = 0;                // 0: all cores
-  size_t shard_records = 256;
-  size_t max_field_bytes = io::kDefaultMaxFieldBytes;
-  size_t schema_cache_bytes = default_schema_cache_bytes();  // 0: no bound
-  ProgressMode progress = ProgressMode::kNone;
-  // Once it holds a signal number, no further row is read; the rows in
-  // flight are written and the results stay in their partial file.
-  const std::atomic<int>* interrupt = nullptr;
 };
 
 struct CallsReport {

@@ -7,17 +7,17 @@
 namespace gqleval::batch {
 namespace {
 
-std::string flag_or(ColumnOptionName option_name, std::string_view fallback) {
-  if (option_name == nullptr) return std::string(fallback);
-  const std::string_view flag = option_name(ColumnRole::kCandidate);
-  return flag.empty() ? std::string(fallback) : std::string(flag) + "s";
+// The option of candidate patterns ("--candidate-cols"), else `fallback`.
+std::string patterns_option(const OptionNames& names, std::string_view fallback) {
+  const std::string option = names.column(ColumnRole::kCandidate);
+  return option.empty() ? std::string(fallback) : option + "s";
 }
 
 }  // namespace
 
 Result<std::vector<std::string>, Diagnostic> expand_candidates(
     std::span<const std::string> input_names, const CandidateColumns& request,
-    ColumnOptionName option_name) {
+    const OptionNames& names) {
   std::vector<std::string> out = request.names;
   for (const std::string& pattern : request.patterns) {
     size_t matched = 0;
@@ -28,7 +28,7 @@ Result<std::vector<std::string>, Diagnostic> expand_candidates(
     }
     if (matched == 0) {
       return Unexpected{make_error(
-          "Columns", "no column matches " + flag_or(option_name, "the candidate pattern") + " '" +
+          "Columns", "no column matches " + patterns_option(names, "the candidate pattern") + " '" +
                          pattern + "'; the input has the columns: " + list_columns(input_names))};
     }
   }

@@ -29,10 +29,11 @@ struct CandidateColumns {
   bool given() const { return !names.empty() || !patterns.empty(); }
 };
 
-// The names the request selects among `input_names`, in order.
+// The names the request selects among `input_names`, in order; messages name
+// the patterns' option as `names` does.
 Result<std::vector<std::string>, Diagnostic> expand_candidates(
     std::span<const std::string> input_names, const CandidateColumns& request,
-    ColumnOptionName option_name);
+    const OptionNames& names);
 
 // Checks that no candidate (by name) is a column of another role of `map`.
 std::optional<Diagnostic> check_candidates(const ColumnMap& map,

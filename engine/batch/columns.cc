@@ -113,21 +113,19 @@ class Resolver {
 // How messages tell the user to name a column: the caller's option for the
 // role ("with --candidate-col"), else the role itself.
 struct Naming {
-  ColumnOptionName option_name;
+  OptionNames names;
 
-  std::string_view option(ColumnRole role) const {
-    return option_name != nullptr ? option_name(role) : std::string_view{};
-  }
+  std::string option(ColumnRole role) const { return names.column(role); }
   // "named by --candidate-col" / "given as the candidate column"
   std::string given(ColumnRole role) const {
-    const std::string_view o = option(role);
-    if (!o.empty()) return "named by " + std::string(o);
+    const std::string o = option(role);
+    if (!o.empty()) return "named by " + o;
     return "given as the " + std::string(column_role_name(role)) + " column";
   }
   // "name one with --candidate-col" / "name the candidate column"
   std::string how_to_name(ColumnRole role) const {
-    const std::string_view o = option(role);
-    if (!o.empty()) return "name one with " + std::string(o);
+    const std::string o = option(role);
+    if (!o.empty()) return "name one with " + o;
     return "name the " + std::string(column_role_name(role)) + " column";
   }
 };
@@ -196,12 +194,13 @@ namespace {
 // so that the common names never take them, then each role's common names.
 class ColumnResolution {
  public:
-  ColumnResolution(std::span<const std::string> names, const ColumnSpec& spec, bool json_paths)
+  ColumnResolution(std::span<const std::string> names, const ColumnSpec& spec, bool json_paths,
+                   const OptionNames& option_names)
       : names_(names),
         spec_(spec),
         json_paths_(json_paths),
         r_(names),
-        naming_{spec.option_name},
+        naming_{option_names},
         has_("; the input has the columns: " + list_columns(names)) {}
 
   std::optional<Diagnostic> take_named(RowKind kind) {
@@ -285,13 +284,13 @@ class ColumnResolution {
       r_.take(map_.schema_path);
     }
     if (map_.schema.present() || map_.schema_path.present()) return std::nullopt;
-    const std::string_view file_option = naming_.option(ColumnRole::kSchemaFile);
-    return make_error(
-        "Columns",
-        "no schema column: looked for " + join_names(kSchemaNames) + " and the path columns " +
-            join_names(kSchemaPathNames) + looked_for_note(r_.taken_match(kSchemaNames)) + has_ +
-            "; " + naming_.how_to_name(ColumnRole::kSchema) + ", or give one schema for every row" +
-            (file_option.empty() ? "" : " with " + std::string(file_option)));
+    const std::string file_option = naming_.option(ColumnRole::kSchemaFile);
+    return make_error("Columns", "no schema column: looked for " + join_names(kSchemaNames) +
+                                     " and the path columns " + join_names(kSchemaPathNames) +
+                                     looked_for_note(r_.taken_match(kSchemaNames)) + has_ + "; " +
+                                     naming_.how_to_name(ColumnRole::kSchema) +
+                                     ", or give one schema for every row" +
+                                     (file_option.empty() ? "" : " with " + file_option));
   }
 
   // A calls row: one reference (required), the candidate, the function specs
@@ -364,8 +363,9 @@ class ColumnResolution {
 
 Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
                                               const ColumnSpec& spec, bool schema_given,
-                                              RowKind kind, bool json_paths) {
-  ColumnResolution r(names, spec, json_paths);
+                                              RowKind kind, bool json_paths,
+                                              const OptionNames& option_names) {
+  ColumnResolution r(names, spec, json_paths, option_names);
   if (auto e = r.take_named(kind)) return Unexpected{std::move(*e)};
   ColumnMap& map = r.map();
   if (kind == RowKind::kValidate) {

@@ -28,9 +28,9 @@
 // A path column takes no column from other roles (`doc.schema` and
 // `doc.query` both read `doc`); common names are never paths. Messages speak of roles ("the
 // candidate column"); a caller whose users name columns some other way (a
-// command-line flag, a keyword argument) says how in ColumnSpec::option_name,
-// and messages then name that. Everything here runs once per run, before any
-// row is read.
+// command-line flag, a keyword argument) passes its OptionNames
+// (option_names.h), and messages then name that. Everything here runs once per
+// run, before any row is read.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +42,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
+#include "engine/batch/option_names.h"
 #include "io/json_path.h"
 
 namespace gqleval::batch {
@@ -87,10 +88,6 @@ enum class ColumnRole : uint8_t {
 // "group-by", "kept", "query", "schema file", "function specs".
 std::string_view column_role_name(ColumnRole role);
 
-// How the caller's users name the column of a role (e.g. "--candidate-col"),
-// or empty where they cannot.
-using ColumnOptionName = std::string_view (*)(ColumnRole role);
-
 // Column names the caller gave; empty: find by common names.
 struct ColumnSpec {
   std::string schema;
@@ -99,11 +96,10 @@ struct ColumnSpec {
   std::string candidate;
   std::string id;
   std::string variables;
-  std::string query;                       // validate rows
-  std::string function_specs;              // calls rows
-  std::vector<std::string> group_by;       // tag columns for the summary
-  std::vector<std::string> keep;           // columns copied into each result
-  ColumnOptionName option_name = nullptr;  // for messages; null: roles only
+  std::string query;                  // validate rows
+  std::string function_specs;         // calls rows
+  std::vector<std::string> group_by;  // tag columns for the summary
+  std::vector<std::string> keep;      // columns copied into each result
 };
 
 inline constexpr size_t kNoColumn = static_cast<size_t>(-1);
@@ -133,10 +129,12 @@ struct ColumnMap {
 // Resolves the roles of `kind` against the input's column names.
 // schema_given: one schema serves every row, so no schema column is needed
 // (nor used). json_paths: named columns may be paths (JSON Lines inputs).
+// option_names: how messages name the options that pick a column.
 Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names,
                                               const ColumnSpec& spec, bool schema_given,
                                               RowKind kind = RowKind::kScore,
-                                              bool json_paths = false);
+                                              bool json_paths = false,
+                                              const OptionNames& option_names = {});
 
 // "id, database, nl, schema" for messages.
 std::string list_columns(std::span<const std::string> names);

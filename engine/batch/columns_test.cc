@@ -11,16 +11,6 @@ const std::vector<std::string> kNl2gql = {
 const std::vector<std::string> kRgeval = {"Schema Content", "Query1 Content", "Query2 Content",
                                           "Equal", "Extra Fields"};
 
-// A caller whose users name columns by keyword arguments.
-std::string_view keyword(ColumnRole role) {
-  switch (role) {
-    case ColumnRole::kCandidate: return "candidate_col=";
-    case ColumnRole::kSchema: return "schema_col=";
-    case ColumnRole::kSchemaFile: return "schema=";
-    default: return {};
-  }
-}
-
 TEST(Columns, RgevalHeaderByCommonNames) {
   auto m = resolve_columns(kRgeval, {}, false);
   ASSERT_TRUE(m.ok()) << m.error().message;
@@ -72,12 +62,15 @@ TEST(Columns, MissingCandidateListsTheColumnsFound) {
             "database, nl, schema, gt_query, gt_query_2, fragments, aliases, hops, filter, "
             "filter_types, multi_endpoint, paraphrase; name the candidate column");
 
-  ColumnSpec spec;
-  spec.option_name = &keyword;
-  auto named = resolve_columns(kNl2gql, spec, false);
+  // A caller whose users name columns by keyword arguments, or by flags.
+  auto named = resolve_columns(kNl2gql, {}, false, RowKind::kScore, false, OptionNames::keywords());
   ASSERT_FALSE(named.ok());
-  EXPECT_TRUE(named.error().message.ends_with("; name one with candidate_col="))
+  EXPECT_TRUE(named.error().message.ends_with("; name one with candidate_col"))
       << named.error().message;
+  auto flagged = resolve_columns(kNl2gql, {}, false, RowKind::kScore, false, OptionNames::flags());
+  ASSERT_FALSE(flagged.ok());
+  EXPECT_TRUE(flagged.error().message.ends_with("; name one with --candidate-col"))
+      << flagged.error().message;
 }
 
 TEST(Columns, CandidateNamedByFlagIsNotAlsoAReference) {
@@ -137,11 +130,11 @@ TEST(Columns, FlagNamingAnAbsentColumnIsAnError) {
             "already used for another role); the input has the columns: Schema Content, Query1 "
             "Content, Query2 Content, Equal, Extra Fields");
 
-  spec.option_name = &keyword;
-  auto named = resolve_columns(kRgeval, spec, false);
+  auto named =
+      resolve_columns(kRgeval, spec, false, RowKind::kScore, false, OptionNames::keywords());
   ASSERT_FALSE(named.ok());
   EXPECT_TRUE(named.error().message.starts_with(
-      "the column 'answer' named by candidate_col= is not in the input"))
+      "the column 'answer' named by candidate_col is not in the input"))
       << named.error().message;
 }
 
@@ -167,12 +160,10 @@ TEST(Columns, MissingSchemaSaysHowToGiveOne) {
             "columns schema_path, schema_file (ignoring case); the input has the columns: "
             "reference, candidate; name the schema column, or give one schema for every row");
 
-  ColumnSpec spec;
-  spec.option_name = &keyword;
-  auto named = resolve_columns(names, spec, false);
+  auto named = resolve_columns(names, {}, false, RowKind::kScore, false, OptionNames::keywords());
   ASSERT_FALSE(named.ok());
   EXPECT_TRUE(named.error().message.ends_with(
-      "; name one with schema_col=, or give one schema for every row with schema="))
+      "; name one with schema_col, or give one schema for every row with schema"))
       << named.error().message;
 }
 

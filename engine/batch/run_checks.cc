@@ -30,10 +30,9 @@ double metric_value(const Summary& s, GateMetric m) {
 std::string quoted(const Column& c) { return "'" + c.name + "'"; }
 
 // ", named with --candidate-col" when the caller has such an option.
-std::string how_to_name(ColumnOptionName option_name, ColumnRole role) {
-  if (option_name == nullptr) return "";
-  const std::string_view flag = option_name(role);
-  return flag.empty() ? "" : " (" + std::string(flag) + ")";
+std::string how_to_name(const OptionNames& names, ColumnRole role) {
+  const std::string option = names.column(role);
+  return option.empty() ? "" : " (" + option + ")";
 }
 
 // resolve_columns leaves both schema columns out exactly when one schema was
@@ -57,7 +56,7 @@ std::string schema_source(const ColumnMap& c) {
 // With one schema file for every row no column is to blame for the schema, so
 // the advice is about the file itself and never suggests a schema column.
 std::string schema_file_cause(uint8_t outcome, const std::string& candidate,
-                              const std::string& reference, ColumnOptionName name) {
+                              const std::string& reference, const OptionNames& name) {
   const std::string file = "the schema file" + how_to_name(name, ColumnRole::kSchemaFile);
   switch (static_cast<Verdict>(outcome)) {
     case Verdict::kInvalidReference:
@@ -76,7 +75,7 @@ std::string schema_file_cause(uint8_t outcome, const std::string& candidate,
 }
 
 // What usually makes most rows end with `outcome`.
-std::string likely_cause(uint8_t outcome, const ColumnMap& c, ColumnOptionName name) {
+std::string likely_cause(uint8_t outcome, const ColumnMap& c, const OptionNames& name) {
   const std::string candidate =
       c.candidate.present() ? "the candidate column " + quoted(c.candidate) : "the candidate";
   const std::string reference = c.references.empty()
@@ -121,7 +120,7 @@ std::string_view gate_metric_name(GateMetric metric) {
   return "?";
 }
 
-Result<std::vector<Gate>, std::string> parse_gates(std::string_view text) {
+Result<std::vector<Gate>, Diagnostic> parse_gates(std::string_view text) {
   std::vector<Gate> gates;
   while (!text.empty()) {
     const size_t comma = text.find(',');
@@ -138,34 +137,35 @@ Result<std::vector<Gate>, std::string> parse_gates(std::string_view text) {
       }
     }
     if (!known || eq == std::string_view::npos) {
-      return Unexpected{
-          "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, "
-          "compared_rate, mean_score, got '" +
-          std::string(item) + "'"};
+      return Unexpected{make_error("Usage",
+                                   "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, "
+                                   "compared_rate, mean_score, got '" +
+                                       std::string(item) + "'")};
     }
     const std::string_view value = item.substr(eq + 1);
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), gate.threshold);
     if (ec != std::errc() || end != value.data() + value.size() || !(gate.threshold >= 0) ||
         gate.threshold > 1) {
-      return Unexpected{"the threshold of " + std::string(name) +
-                        " must be a number from 0 to 1, got '" + std::string(value) + "'"};
+      return Unexpected{make_error("Usage", "the threshold of " + std::string(name) +
+                                                " must be a number from 0 to 1, got '" +
+                                                std::string(value) + "'")};
     }
     gates.push_back(gate);
   }
-  if (gates.empty()) return Unexpected{std::string("no gate given (e.g. pass_rate=0.6)")};
+  if (gates.empty()) return Unexpected{make_error("Usage", "no gate given (e.g. pass_rate=0.6)")};
   return gates;
 }
 
-bool gate_fits_mode(const Gate& gate, ScoreMode mode, std::string* why) {
+std::optional<Diagnostic> check_gate_mode(const Gate& gate, ScoreMode mode,
+                                          const OptionNames& names) {
   const bool subset = mode == ScoreMode::kSubset;
   const bool fits = (gate.metric != GateMetric::kMeanF1 || !subset) &&
                     (gate.metric != GateMetric::kMeanScore || subset);
-  if (!fits && why != nullptr) {
-    *why = std::string(gate_metric_name(gate.metric)) + " is not a figure of --mode " +
-           std::string(score_mode_name(mode)) + " runs; theirs is " +
-           (subset ? "mean_score" : "mean_f1");
-  }
-  return fits;
+  if (fits) return std::nullopt;
+  return make_error("Usage",
+                    names.name("fail-under") + ": " + std::string(gate_metric_name(gate.metric)) +
+                        " is not a figure of " + names.with_value("mode", score_mode_name(mode)) +
+                        " runs; theirs is " + (subset ? "mean_score" : "mean_f1"));
 }
 
 std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate> gates) {
@@ -178,13 +178,13 @@ std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate
 }
 
 std::optional<std::string> not_compared_warning(const Summary& s, const ColumnMap& columns,
-                                                ColumnOptionName option_name) {
+                                                const OptionNames& option_name) {
   return not_compared_warning(
       s, [&](uint8_t outcome) { return likely_cause(outcome, columns, option_name); });
 }
 
 std::string not_compared_cause(uint8_t outcome, const ColumnMap& columns,
-                               ColumnOptionName option_name) {
+                               const OptionNames& option_name) {
   return likely_cause(outcome, columns, option_name);
 }
 

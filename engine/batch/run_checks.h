@@ -38,29 +38,30 @@ struct GateResult {
 std::string_view gate_metric_name(GateMetric metric);
 
 // "pass_rate=0.6" or several separated by commas ("pass_rate=0.6,mean_f1=0.7");
-// thresholds are numbers from 0 to 1. The error says what is wrong.
-Result<std::vector<Gate>, std::string> parse_gates(std::string_view text);
+// thresholds are numbers from 0 to 1. The error (rule "Usage") says what is
+// wrong.
+Result<std::vector<Gate>, Diagnostic> parse_gates(std::string_view text);
 
-// Whether a run of `mode` has the gate's metric; when not, `why` (may be
-// null) says so and names the mode's own.
-bool gate_fits_mode(const Gate& gate, ScoreMode mode, std::string* why);
+// Whether a run of `mode` has the gate's metric: an error (rule "Usage")
+// that names the mode (as `names` does) and its own metric when not.
+std::optional<Diagnostic> check_gate_mode(const Gate& gate, ScoreMode mode,
+                                          const OptionNames& names);
 
 std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate> gates);
 
 // When more than half of the rows were not compared: a warning that names the
 // most common reason (a stage 1 verdict or bad_row), the column it concerns
-// and what usually causes it. `option_name` (may be null) names the flag
-// that picks a column, as in ColumnSpec. When `columns` has no schema column
+// and what usually causes it, naming the options that pick a column as
+// `names` does (none: the roles only). When `columns` has no schema column
 // (one schema file serves every row) the advice is about that file and never
 // suggests a schema column.
 std::optional<std::string> not_compared_warning(const Summary& summary, const ColumnMap& columns,
-                                                ColumnOptionName option_name);
+                                                const OptionNames& names);
 // The same with the cause of each outcome given (gqleval merge: the causes a
 // shard's summary carries, as its columns are not known there).
 std::optional<std::string> not_compared_warning(const Summary& summary,
                                                 const std::function<std::string(uint8_t)>& cause);
 // What usually makes most rows end with `outcome`, naming its column.
-std::string not_compared_cause(uint8_t outcome, const ColumnMap& columns,
-                               ColumnOptionName option_name);
+std::string not_compared_cause(uint8_t outcome, const ColumnMap& columns, const OptionNames& names);
 
 }  // namespace gqleval::batch

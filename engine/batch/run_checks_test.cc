@@ -20,9 +20,8 @@ Summary summary_of(std::initializer_list<std::pair<uint8_t, int>> counts,
   return s;
 }
 
-std::string_view flag(ColumnRole role) {
-  return role == ColumnRole::kCandidate ? "--candidate-col" : "--schema-col";
-}
+// The command line's names (a flag per option).
+const OptionNames flag = OptionNames::flags();
 
 TEST(RunChecks, ParsesGates) {
   auto gates = parse_gates("pass_rate=0.6,mean_f1=.5");
@@ -36,15 +35,15 @@ TEST(RunChecks, ParsesGates) {
 }
 
 TEST(RunChecks, RefusesMalformedGates) {
-  EXPECT_EQ(parse_gates("pass=0.6").error(),
+  EXPECT_EQ(parse_gates("pass=0.6").error().message,
             "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, "
             "mean_score, got 'pass=0.6'");
-  EXPECT_EQ(parse_gates("pass_rate").error(),
+  EXPECT_EQ(parse_gates("pass_rate").error().message,
             "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, "
             "mean_score, got 'pass_rate'");
-  EXPECT_EQ(parse_gates("pass_rate=60").error(),
+  EXPECT_EQ(parse_gates("pass_rate=60").error().message,
             "the threshold of pass_rate must be a number from 0 to 1, got '60'");
-  EXPECT_EQ(parse_gates("mean_f1=x").error(),
+  EXPECT_EQ(parse_gates("mean_f1=x").error().message,
             "the threshold of mean_f1 must be a number from 0 to 1, got 'x'");
   EXPECT_FALSE(parse_gates("").ok());
 }
@@ -73,15 +72,15 @@ TEST(RunChecks, MeanScoreGatesASubsetRun) {
   EXPECT_DOUBLE_EQ(results[0].value, 0.5);  // scores 1 and 0
   EXPECT_TRUE(results[0].met);
 
-  std::string why;
-  EXPECT_TRUE(gate_fits_mode(gates->front(), ScoreMode::kSubset, &why));
-  EXPECT_FALSE(gate_fits_mode(gates->front(), ScoreMode::kEquivalence, &why));
-  EXPECT_EQ(why, "mean_score is not a figure of --mode equivalence runs; theirs is mean_f1");
+  EXPECT_FALSE(check_gate_mode(gates->front(), ScoreMode::kSubset, flag));
+  EXPECT_EQ(check_gate_mode(gates->front(), ScoreMode::kEquivalence, flag).value().message,
+            "--fail-under: mean_score is not a figure of --mode equivalence runs; theirs is "
+            "mean_f1");
   const Gate f1{GateMetric::kMeanF1, 0.5};
-  EXPECT_TRUE(gate_fits_mode(f1, ScoreMode::kEquivalence, nullptr));
-  EXPECT_FALSE(gate_fits_mode(f1, ScoreMode::kSubset, &why));
-  EXPECT_EQ(why, "mean_f1 is not a figure of --mode subset runs; theirs is mean_score");
-  EXPECT_TRUE(gate_fits_mode({GateMetric::kPassRate, 1}, ScoreMode::kSubset, nullptr));
+  EXPECT_FALSE(check_gate_mode(f1, ScoreMode::kEquivalence, flag));
+  EXPECT_EQ(check_gate_mode(f1, ScoreMode::kSubset, OptionNames::keywords()).value().message,
+            "fail_under: mean_f1 is not a figure of mode='subset' runs; theirs is mean_score");
+  EXPECT_FALSE(check_gate_mode({GateMetric::kPassRate, 1}, ScoreMode::kSubset, flag));
 }
 
 TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
@@ -91,46 +90,36 @@ TEST(RunChecks, WarnsWhenMostRowsWereNotCompared) {
   columns.schema = Column{"schema", 1, {}};
   const Summary half =
       summary_of({{outcome_of(Verdict::kEquivalent), 2}, {outcome_of(Verdict::kNoQuery), 2}});
-  EXPECT_FALSE(not_compared_warning(half, columns, &flag));
+  EXPECT_FALSE(not_compared_warning(half, columns, flag));
   const Summary most = summary_of({{outcome_of(Verdict::kEquivalent), 1},
                                    {outcome_of(Verdict::kNoQuery), 2},
                                    {outcome_of(Verdict::kInvalidReference), 1},
                                    {kBadRow, 1}});
-  EXPECT_EQ(not_compared_warning(most, columns, &flag).value_or(""),
+  EXPECT_EQ(not_compared_warning(most, columns, flag).value_or(""),
             "4 of 5 rows (80.0%) were never compared; most are no_query (2): no query was found "
             "in the candidate column 'gt_query_2': it is usually empty or not the model's "
             "answer; name the right column (--candidate-col)");
   const Summary references = summary_of({{outcome_of(Verdict::kInvalidReference), 3}});
-  EXPECT_EQ(not_compared_warning(references, columns, nullptr).value_or(""),
+  EXPECT_EQ(not_compared_warning(references, columns, OptionNames{}).value_or(""),
             "3 of 3 rows (100.0%) were never compared; most are invalid_reference (3): the "
             "reference column 'gt_query' does not validate against the rows' schemas: it is "
             "usually not the reference column, or the schema column 'schema' is not the schema "
             "the references were written for");
   const Summary bad = summary_of({{kBadRow, 1}});
-  EXPECT_EQ(not_compared_warning(bad, columns, nullptr).value_or(""),
+  EXPECT_EQ(not_compared_warning(bad, columns, OptionNames{}).value_or(""),
             "1 of 1 rows (100.0%) were never compared; most are bad_row (1): the rows could not "
             "be read: is the input's format what its name says (CSV, TSV or JSON Lines)?");
-  EXPECT_FALSE(not_compared_warning(Summary{}, columns, nullptr));
+  EXPECT_FALSE(not_compared_warning(Summary{}, columns, OptionNames{}));
   // A subset run's missing rows were compared.
   EXPECT_FALSE(not_compared_warning(
       summary_of({{kSubsetMissing, 2}, {outcome_of(Verdict::kNoQuery), 2}}, ScoreMode::kSubset),
-      columns, nullptr));
+      columns, OptionNames{}));
   EXPECT_TRUE(not_compared_warning(
       summary_of({{kSubsetMissing, 1}, {outcome_of(Verdict::kNoQuery), 2}}, ScoreMode::kSubset),
-      columns, nullptr));
+      columns, OptionNames{}));
 }
 
-// The flags of gqleval score (cli/column_flags.cc).
-std::string_view score_flag(ColumnRole role) {
-  switch (role) {
-    case ColumnRole::kSchema: return "--schema-col";
-    case ColumnRole::kSchemaPath: return "--schema-path-col";
-    case ColumnRole::kReference: return "--reference-col";
-    case ColumnRole::kCandidate: return "--candidate-col";
-    case ColumnRole::kSchemaFile: return "--schema FILE";
-    default: return "";
-  }
-}
+const OptionNames score_flag = OptionNames::flags();
 
 // A run with --schema FILE has no schema column (resolve_columns leaves both
 // out): when most answers do not validate, the advice is about that file and
@@ -141,7 +130,7 @@ TEST(RunChecks, WarningAboutOneSchemaFileNeverSuggestsASchemaColumn) {
   file_run.references = {Column{"gt", 1, {}}};
   const Summary candidates = summary_of(
       {{outcome_of(Verdict::kEquivalent), 1}, {outcome_of(Verdict::kInvalidCandidate), 3}});
-  const std::string warning = not_compared_warning(candidates, file_run, &score_flag).value_or("");
+  const std::string warning = not_compared_warning(candidates, file_run, score_flag).value_or("");
   EXPECT_EQ(warning,
             "3 of 4 rows (75.0%) were never compared; most are invalid_candidate (3): the "
             "candidate column 'answer' does not validate against the schema file (--schema FILE), "
@@ -149,20 +138,20 @@ TEST(RunChecks, WarningAboutOneSchemaFileNeverSuggestsASchemaColumn) {
             "asked about; each row's errors name the rule that fails");
   EXPECT_EQ(warning.find("--schema-col"), std::string::npos);
   EXPECT_EQ(not_compared_warning(summary_of({{outcome_of(Verdict::kInvalidReference), 2}}),
-                                 file_run, &score_flag)
+                                 file_run, score_flag)
                 .value_or(""),
             "2 of 2 rows (100.0%) were never compared; most are invalid_reference (2): the "
             "reference column 'gt' does not validate against the schema file (--schema FILE), "
             "the one schema of every row: it is usually not the reference column "
             "(--reference-col), or the file is not the schema the references were written for");
   EXPECT_EQ(not_compared_warning(summary_of({{outcome_of(Verdict::kInvalidSchema), 2}}), file_run,
-                                 &score_flag)
+                                 score_flag)
                 .value_or(""),
             "2 of 2 rows (100.0%) were never compared; most are invalid_schema (2): the schema "
             "file (--schema FILE) does not build as a GraphQL schema: each row's errors say why");
   // A missing answer is still the candidate column's fault.
   EXPECT_NE(
-      not_compared_warning(summary_of({{outcome_of(Verdict::kNoQuery), 2}}), file_run, &score_flag)
+      not_compared_warning(summary_of({{outcome_of(Verdict::kNoQuery), 2}}), file_run, score_flag)
           .value_or("")
           .find("name the right column (--candidate-col)"),
       std::string::npos);
@@ -171,14 +160,14 @@ TEST(RunChecks, WarningAboutOneSchemaFileNeverSuggestsASchemaColumn) {
   // and its own flag is the one suggested.
   ColumnMap column_run = file_run;
   column_run.schema = Column{"schema", 0, {}};
-  EXPECT_EQ(not_compared_warning(candidates, column_run, &score_flag).value_or(""),
+  EXPECT_EQ(not_compared_warning(candidates, column_run, score_flag).value_or(""),
             "3 of 4 rows (75.0%) were never compared; most are invalid_candidate (3): the "
             "candidate column 'answer' does not validate against the rows' schemas: check that "
             "the schema column 'schema' is the schema the questions were asked about "
             "(--schema-col)");
   ColumnMap path_run = file_run;
   path_run.schema_path = Column{"schema_file", 0, {}};
-  EXPECT_TRUE(not_compared_warning(candidates, path_run, &score_flag)
+  EXPECT_TRUE(not_compared_warning(candidates, path_run, score_flag)
                   .value_or("")
                   .ends_with("the schema path column 'schema_file' is the schema the questions "
                              "were asked about (--schema-path-col)"));

@@ -28,8 +28,7 @@ Diagnostics check_document(const schema::Schema& schema, std::string_view text,
 }
 
 Result<ValidateReport, Diagnostic> run_validate(const ValidateRunOptions& o) {
-  auto opened = open_input(o.input, o.input_format, o.max_field_bytes, o.columns, !o.schema.empty(),
-                           RowKind::kValidate);
+  auto opened = open_input(o, o.columns, RowKind::kValidate);
   if (!opened) return Unexpected{std::move(opened.error())};
   auto schemas = make_schema_sources(
       schemas_without_rewrites(o.strict_schema, o.schema_cache_bytes), o.schema, o.input);

@@ -23,6 +23,7 @@
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/progress.h"
+#include "engine/batch/run_options.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/schema/schema.h"
 #include "engine/validate/validator.h"
@@ -36,23 +37,12 @@ Diagnostics check_document(const schema::Schema& schema, std::string_view text,
                            const validate::ValidateOptions& options, std::string_view operation,
                            Arena& arena);
 
-struct ValidateRunOptions {
-  std::string input;
-  InputFormat input_format = InputFormat::kAuto;
-  ColumnSpec columns;       // query, schema, schema_path are read
-  // One schema for every row, from these sources (sources/schema_sources.h:
-  // files, glob patterns, StepZen projects); empty: per row.
-  std::vector<std::string> schema;
-  bool strict_schema = false;
-  validate::ValidateOptions validate;
-  std::string operation;                        // for documents with several operations
-  std::string output = "-";                     // "-": stdout
-  ProgressMode progress = ProgressMode::kNone;  // on stderr (progress.h)
+struct ValidateRunOptions : RunOptions {
+  ValidateRunOptions() { command = "validate"; }
 
-  unsigned threads = 0;  // 0: all cores
-  size_t shard_records = 256;
-  size_t max_field_bytes = io::kDefaultMaxFieldBytes;
-  size_t schema_cache_bytes = default_schema_cache_bytes();  // 0: no bound
+  // columns: query, schema, schema_path are read.
+  validate::ValidateOptions validate;
+  std::string operation;  // for documents with several operations
 };
 
 struct ValidateReport {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/batch/calls_run.h"
+#include "engine/batch/run_words.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
@@ -80,22 +81,21 @@ constexpr std::string_view kHelp =
 
 batch::CallsRunOptions read_options(Args& args) {
   batch::CallsRunOptions o;
+  o.names = batch::OptionNames::flags();
   if (args.ok() && args.positionals().size() != 1) {
     args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
   }
   if (args.ok()) o.input = args.positionals()[0];
   o.output = args.value("out").value_or("-");
-  read_format_flag(args, o.input_format);
   read_column_flags(args, o.columns);
   if (auto v = args.value("group-by")) o.columns.group_by = {*v};
   o.schema = read_schema_flags(args);
   o.strict_schema = args.has("strict-schema");
   o.predictions = args.value("predictions").value_or("");
-  if (auto v = args.value("predictions-format")) {
-    if (!batch::input_format_from_name(*v, &o.predictions_format)) {
-      args.fail("--predictions-format must be csv, tsv or jsonl, not '" + *v + "'");
-    }
-  }
+  batch::CallsWords words;
+  words.input_format = args.value("format");
+  words.predictions_format = args.value("predictions-format");
+  if (auto error = batch::read_words(words, o)) args.fail(error->message);
   o.predictions_id = args.value("predictions-id-col").value_or("");
   if (!o.predictions_id.empty() && o.predictions.empty()) {
     args.fail("--predictions-id-col needs --predictions FILE");

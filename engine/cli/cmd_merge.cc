@@ -8,7 +8,7 @@
 #include "engine/cli/args.h"
 #include "engine/cli/commands.h"
 #include "engine/runs/merge.h"
-#include "engine/runs/run_files.h"
+#include "io/file_names.h"
 
 namespace gqleval::cli {
 namespace {
@@ -48,7 +48,7 @@ int run_merge(std::span<char* const> argv) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
   }
-  o.summary = args.value("summary").value_or(runs::summary_path_for(o.output));
+  o.summary = args.value("summary").value_or(io::summary_path_for(o.output));
   auto report = runs::merge_shards(o);
   if (!report) {
     std::fprintf(stderr, "gqleval merge: %s\n", report.error().message.c_str());

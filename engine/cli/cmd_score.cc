@@ -10,6 +10,7 @@
 
 #include "engine/batch/batch_run.h"
 #include "engine/batch/run_checks.h"
+#include "engine/batch/run_words.h"
 #include "engine/batch/score_mode.h"
 #include "engine/batch/summary.h"
 #include "engine/cli/args.h"
@@ -21,8 +22,8 @@
 #include "engine/cli/schema_cache_flag.h"
 #include "engine/cli/schema_flag.h"
 #include "engine/normalize/rewrites.h"
-#include "engine/runs/run_files.h"
 #include "io/file.h"
+#include "io/file_names.h"
 #include "io/json_writer.h"
 
 namespace gqleval::cli {
@@ -134,39 +135,22 @@ constexpr std::string_view kHelp =
     "when a required column is missing).\n"
     "\n";
 
-// "nl2gql_test" for "data/nl2gql_test.csv.gz".
-std::string file_stem(const std::string& path) {
-  std::string name = path.substr(path.rfind('/') + 1);
-  for (std::string_view ext : {".gz", ".zst", ".csv", ".tsv", ".jsonl", ".ndjson", ".json"}) {
-    if (name.size() > ext.size() && name.ends_with(ext)) name.resize(name.size() - ext.size());
-  }
-  return name.empty() || name == "-" ? std::string("gqleval") : name;
+// The options that are words, as the library reads them (batch/run_words.h).
+batch::ScoreWords read_words(const Args& args) {
+  batch::ScoreWords w;
+  w.mode = args.value("mode");
+  w.output_format = args.value("out-format");
+  w.input_format = args.value("format");
+  w.rule_set = args.value("rule-set");
+  w.artifacts_only = args.value("artifacts-only");
+  w.shard = args.value("shard");
+  w.summary_format = args.value("summary-format");
+  w.fail_under = args.values("fail-under");
+  return w;
 }
 
-// Whether the results file's name asks for CSV (r.csv, R.CSV); any other
-// name, none or "-" gets JSON Lines.
-bool ends_with_csv(const std::string& path) {
-  if (path.size() < 4) return false;
-  std::string tail = path.substr(path.size() - 4);
-  for (char& c : tail) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return tail == ".csv";
-}
-
-// The run's options from the flags; a wrong flag fails `args`.
-batch::BatchOptions read_options(Args& args) {
-  batch::BatchOptions o;
-  if (auto v = args.value("mode"); v && !batch::score_mode_from_name(*v, &o.mode)) {
-    args.fail("--mode must be equivalence or subset, not '" + *v + "'");
-  }
-  // The library refuses what it can tell was asked for (a delta, a rules
-  // file, artifacts); a rule set it cannot tell from the default.
-  if (o.mode == batch::ScoreMode::kSubset && args.has("rule-set")) {
-    args.fail("--rule-set is not available with --mode subset (it applies no rewrite rule)");
-  }
-  if (args.ok() && args.positionals().size() != 1) {
-    args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
-  }
-  if (args.ok()) o.input = args.positionals()[0];
+// Where the results go: one file, or with several candidates a folder.
+void read_outputs(Args& args, batch::BatchOptions& o) {
   if (auto v = args.value("out")) o.output = *v;
   const std::vector<std::string> candidates = args.values("candidate-col");
   const std::vector<std::string> patterns = args.values("candidate-cols");
@@ -179,54 +163,15 @@ batch::BatchOptions read_options(Args& args) {
           "--out-dir writes each candidate's summary beside its results; leave out --summary");
     }
   }
-  if (auto v = args.value("out-format")) {
-    if (*v == "csv") {
-      o.output_format = batch::OutputFormat::kCsv;
-    } else if (*v != "jsonl") {
-      args.fail("--out-format must be jsonl or csv, not '" + *v + "'");
-    }
-  } else if (ends_with_csv(o.output)) {
-    o.output_format = batch::OutputFormat::kCsv;
-  }
-  read_format_flag(args, o.input_format);
-  o.schema = read_schema_flags(args);
-  read_column_flags(args, o.columns);
-  if (o.candidates.given()) o.columns.candidate.clear();  // the engine resolves each
-  o.columns.group_by = args.values("group-by");
+}
+
+// The numbers and switches (the words are the library's to read).
+void read_numbers_and_switches(Args& args, batch::BatchOptions& o) {
   o.extract = !args.has("no-extract");
   if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
-  o.rules_file = args.value("rules").value_or("");
-  read_rule_flags(args, o.rules);
   o.ignore_typename = args.has("ignore-typename");
   o.strict_schema = args.has("strict-schema");
-  o.operation = args.value("operation").value_or("");
-  o.artifacts_dir = args.value("artifacts").value_or("");
-  if (auto v = args.value("artifacts-only")) {
-    if (!batch::artifact_filter_from_name(*v, &o.artifacts_only)) {
-      args.fail("--artifacts-only must be fail, pass or all, not '" + *v + "'");
-    }
-  }
   if (auto n = args.integer("artifacts-limit")) o.artifacts_limit = static_cast<uint64_t>(*n);
-  for (const std::string& text : args.values("fail-under")) {
-    auto gates = batch::parse_gates(text);
-    if (!gates) {
-      args.fail("--fail-under: " + gates.error());
-      break;
-    }
-    o.gates.insert(o.gates.end(), gates->begin(), gates->end());
-  }
-  if (auto v = args.value("shard")) {
-    unsigned k = 0;
-    unsigned n = 0;
-    char tail = 0;
-    if (std::sscanf(v->c_str(), "%u/%u%c", &k, &n, &tail) != 2 || k == 0 || k > n) {
-      args.fail("--shard must be K/N with 1 <= K <= N, not '" + *v + "'");
-    } else if (o.output.empty() || o.output == "-" || !o.output_dir.empty()) {
-      args.fail("--shard needs its results in a file (--out PATH), for gqleval merge");
-    }
-    o.shard_index = k;
-    o.shard_count = n;
-  }
   if (auto n = args.threads()) o.threads = *n;
   if (auto n = args.integer("shard-records")) o.shard_records = static_cast<size_t>(*n);
   if (auto n = args.integer("in-flight")) o.shards_in_flight = static_cast<size_t>(*n);
@@ -235,6 +180,31 @@ batch::BatchOptions read_options(Args& args) {
   o.schema_cache_bytes = read_schema_cache_flag(args);
   o.resume = args.has("resume");
   if (auto n = args.integer("checkpoint-ms")) o.checkpoint_seconds = static_cast<double>(*n) / 1000;
+}
+
+// The run's options from the flags; a wrong flag fails `args`.
+batch::BatchOptions read_options(Args& args, batch::SummaryFormat& summary_format) {
+  batch::BatchOptions o;
+  o.names = batch::OptionNames::flags();
+  if (args.ok() && args.positionals().size() != 1) {
+    args.fail(args.positionals().empty() ? "no input file given" : "give one input file");
+  }
+  if (args.ok()) o.input = args.positionals()[0];
+  read_outputs(args, o);
+  o.schema = read_schema_flags(args);
+  read_column_flags(args, o.columns);
+  if (o.candidates.given()) o.columns.candidate.clear();  // the engine resolves each
+  o.columns.group_by = args.values("group-by");
+  o.rules_file = args.value("rules").value_or("");
+  read_rule_flags(args, o.rules);  // --no-rules, and --rule-set beside it
+  o.operation = args.value("operation").value_or("");
+  o.artifacts_dir = args.value("artifacts").value_or("");
+  read_numbers_and_switches(args, o);
+  if (args.ok()) {
+    if (auto error = batch::read_words(read_words(args), o, summary_format)) {
+      args.fail(error->message);
+    }
+  }
   return o;
 }
 
@@ -313,7 +283,8 @@ CommandHelp score_help() { return {kHelp, std::span(kFlags, kVisibleFlags)}; }
 int run_score(std::span<char* const> argv) {
   Args args("gqleval score", kFlags, argv);
   if (args.help()) return print_help(score_help());
-  batch::BatchOptions o = read_options(args);
+  batch::SummaryFormat summary_format = batch::SummaryFormat::kGqleval;
+  batch::BatchOptions o = read_options(args, summary_format);
   if (!args.ok()) {
     std::fprintf(stderr, "%s\n", args.error().c_str());
     return kExitUsage;
@@ -321,16 +292,8 @@ int run_score(std::span<char* const> argv) {
   auto summary_path = args.value("summary");
   // A shard's summary is what gqleval merge reads: always written, by default
   // beside its results.
-  if (o.shard_count != 0 && !summary_path) summary_path = runs::summary_path_for(o.output);
+  if (o.shard_count != 0 && !summary_path) summary_path = io::summary_path_for(o.output);
   if (summary_path && !summary_path_is_free(o, *summary_path)) return kExitUsage;
-  const std::string summary_format = args.value("summary-format").value_or("gqleval");
-  if (summary_format != "gqleval" && summary_format != "lm-eval") {
-    std::fprintf(stderr,
-                 "gqleval score: --summary-format must be gqleval or lm-eval, not '%s' (see "
-                 "'gqleval score --help')\n",
-                 summary_format.c_str());
-    return kExitUsage;
-  }
   o.arguments.assign(argv.begin(), argv.end());
   o.interrupt = &catch_interrupts();
   auto report = batch::run_batch(o);
@@ -339,11 +302,12 @@ int run_score(std::span<char* const> argv) {
     return kExitUsage;
   }
   const bool quiet = args.has("quiet");
-  const std::string task = args.value("task").value_or(file_stem(o.input));
+  const std::string task = args.value("task").value_or(io::run_stem(o.input));
   auto summary_text = [&](const batch::Summary& summary, const batch::RunFacts& facts,
                           const std::string& name) {
-    return summary_format == "lm-eval" ? batch::summary_lm_eval_json(summary, facts, name)
-                                       : batch::summary_json(summary, facts);
+    return summary_format == batch::SummaryFormat::kLmEval
+               ? batch::summary_lm_eval_json(summary, facts, name)
+               : batch::summary_json(summary, facts);
   };
   bool gates_met = true;
   std::vector<std::pair<std::string, std::string>> summaries;  // path, text

@@ -6,6 +6,7 @@
 
 #include "engine/base/arena.h"
 #include "engine/base/concat.h"
+#include "engine/batch/run_words.h"
 #include "engine/batch/validate_run.h"
 #include "engine/cli/args.h"
 #include "engine/cli/column_flags.h"
@@ -68,10 +69,13 @@ constexpr std::string_view kHelp =
 // Validates the rows of a CSV or JSON Lines file, one JSON result per row.
 int validate_rows(Args& args, const validate::ValidateOptions& options) {
   batch::ValidateRunOptions o;
+  o.names = batch::OptionNames::flags();
   o.input = *args.value("input");
   // The input is read as `score` reads it: the same flags, formats and paths.
   read_column_flags(args, o.columns);
-  read_format_flag(args, o.input_format);
+  batch::RunWords words;
+  words.input_format = args.value("format");
+  if (auto error = batch::read_words(words, o)) args.fail(error->message);
   o.schema = read_schema_flags(args);
   o.strict_schema = args.has("strict-schema");
   o.validate = options;

@@ -10,10 +10,11 @@ void read_rule_flags(Args& args, normalize::RuleSwitches& rules) {
   }
   if (args.has("no-rules")) rules = normalize::RuleSwitches{false, false, false};
   if (auto v = args.value("rule-set")) {
-    std::string bad;
-    if (!normalize::parse_rule_profile(*v, &rules, &bad)) {
-      args.fail("unknown rule '" + bad +
-                "' in --rule-set (the rules are cycles, endpoints, rgeval)");
+    auto parsed = normalize::parse_rule_profile(*v, "--rule-set");
+    if (parsed) {
+      rules = *parsed;
+    } else {
+      args.fail(parsed.error().message);
     }
   }
 }

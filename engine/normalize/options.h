@@ -2,12 +2,16 @@
 // on (SEMANTICS.md; a run states its profile, rule_profile()), whether
 // `__typename` counts, the row's variable values, and the size limits past
 // which a query does not normalize. Plain data with no dependency, so that
-// the scorer's public header (score/score_pair.h) can carry it.
+// the scorer's public header (score/score_pair.h) can carry it (it needs only
+// base/'s errors).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
 
 namespace gqleval::normalize {
 
@@ -30,9 +34,10 @@ bool set_rule(RuleSwitches& rules, std::string_view name, bool on);
 // "cycles,endpoints" (the rules that are on, in a fixed order), or "none".
 std::string rule_profile(const RuleSwitches& rules);
 // The inverse of rule_profile: the rules a comma-separated list switches on
-// (every other rule off), "none" for no rule. False, with the first unknown
-// name in `bad`, when the list names a rule that does not exist.
-bool parse_rule_profile(std::string_view list, RuleSwitches* rules, std::string* bad);
+// (every other rule off), "none" for no rule. A name that is no rule is an
+// error (rule "Usage") naming it and the list as the caller's user gave it
+// (`option`: "--rule-set", "rule_set").
+Result<RuleSwitches, Diagnostic> parse_rule_profile(std::string_view list, std::string_view option);
 
 inline constexpr uint32_t kMaxNormalNodes = 10000;        // field nodes in one tree
 inline constexpr uint32_t kMaxNormalDepth = 256;          // nesting depth of fields

@@ -127,21 +127,23 @@ std::string rule_profile(const RuleSwitches& rules) {
   return out.empty() ? "none" : out;
 }
 
-bool parse_rule_profile(std::string_view list, RuleSwitches* rules, std::string* bad) {
-  *rules = RuleSwitches{false, false, false};
-  if (list == "none") return true;
+Result<RuleSwitches, Diagnostic> parse_rule_profile(std::string_view list,
+                                                    std::string_view option) {
+  RuleSwitches rules{false, false, false};
+  if (list == "none") return rules;
   size_t begin = 0;
   while (begin <= list.size()) {
     size_t end = list.find(',', begin);
     if (end == std::string_view::npos) end = list.size();
     const std::string_view name = list.substr(begin, end - begin);
-    if (!name.empty() && !set_rule(*rules, name, true)) {
-      *bad = std::string(name);
-      return false;
+    if (!name.empty() && !set_rule(rules, name, true)) {
+      return Unexpected{
+          make_error("Usage", concat({"unknown rule '", name, "' in ", option,
+                                      " (the rules are cycles, endpoints, rgeval)"}))};
     }
     begin = end + 1;
   }
-  return true;
+  return rules;
 }
 
 // ------------------------------------------------------------------ matching

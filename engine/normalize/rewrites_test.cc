@@ -551,16 +551,17 @@ TEST(RuleSwitchesTest, ByName) {
 }
 
 TEST(RuleSwitchesTest, ParseProfileIsTheInverseOfRuleProfile) {
-  RuleSwitches r;
-  std::string bad;
-  ASSERT_TRUE(parse_rule_profile("endpoints,rgeval", &r, &bad));
-  EXPECT_EQ(rule_profile(r), "endpoints,rgeval");
-  ASSERT_TRUE(parse_rule_profile("none", &r, &bad));
-  EXPECT_EQ(rule_profile(r), "none");
-  ASSERT_TRUE(parse_rule_profile("cycles,,", &r, &bad));  // empty items are skipped
-  EXPECT_EQ(rule_profile(r), "cycles");
-  EXPECT_FALSE(parse_rule_profile("cycles,loops,endpoints", &r, &bad));
-  EXPECT_EQ(bad, "loops");
+  auto profile = [](std::string_view list) {
+    auto r = parse_rule_profile(list, "--rule-set");
+    return r ? rule_profile(*r) : r.error().rule + ": " + r.error().message;
+  };
+  EXPECT_EQ(profile("endpoints,rgeval"), "endpoints,rgeval");
+  EXPECT_EQ(profile("none"), "none");
+  EXPECT_EQ(profile("cycles,,"), "cycles");  // empty items are skipped
+  EXPECT_EQ(profile("cycles,loops,endpoints"),
+            "Usage: unknown rule 'loops' in --rule-set (the rules are cycles, endpoints, rgeval)");
+  EXPECT_EQ(parse_rule_profile("loops", "rule_set").error().message,
+            "unknown rule 'loops' in rule_set (the rules are cycles, endpoints, rgeval)");
 }
 
 // ------------------------------------------------------------------ rules that do not apply

@@ -8,6 +8,7 @@
 
 #include "engine/base/concat.h"
 #include "engine/batch/result_format.h"
+#include "io/file_names.h"
 #include "io/input_file.h"
 
 namespace gqleval::report {
@@ -191,14 +192,7 @@ bool is_stable_key(std::string_view id) {
 }
 
 std::string run_name_of(std::string_view path) {
-  std::string_view name = path.substr(path.rfind('/') + 1);
-  name = io::strip_compression_suffix(name);
-  for (std::string_view ext : {".jsonl", ".ndjson", ".json"}) {
-    if (name.size() > ext.size() && name.ends_with(ext)) {
-      name.remove_suffix(ext.size());
-      break;
-    }
-  }
+  const std::string_view name = io::strip_data_suffixes(path.substr(path.rfind('/') + 1));
   return std::string(name.empty() ? path : name);
 }
 

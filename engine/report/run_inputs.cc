@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "engine/base/concat.h"
+#include "io/file_names.h"
 
 namespace gqleval::report {
 namespace {
@@ -15,11 +16,11 @@ namespace fs = std::filesystem;
 
 Diagnostic error(std::string message) { return make_error("Report", std::move(message)); }
 
+// Results files are JSON Lines: *.jsonl, compressed or not (a folder's
+// summaries, *.summary.json, are not results).
 bool is_results_name(std::string_view name) {
-  for (std::string_view ext : {".jsonl", ".jsonl.gz", ".jsonl.zst"}) {
-    if (name.size() > ext.size() && name.ends_with(ext)) return true;
-  }
-  return false;
+  const std::string_view plain = io::strip_compression_suffix(name);
+  return plain.size() > 6 && io::ends_with_ci(plain, ".jsonl");
 }
 
 // Names compared with their digit runs as numbers: ckpt_2 < ckpt_10.

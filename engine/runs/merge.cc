@@ -7,9 +7,9 @@
 
 #include "engine/base/version.h"
 #include "engine/batch/run_checks.h"
-#include "engine/runs/run_files.h"
 #include "engine/runs/shard_summary.h"
 #include "io/file.h"
+#include "io/file_names.h"
 
 namespace gqleval::runs {
 namespace {
@@ -71,14 +71,14 @@ std::optional<Diagnostic> check_same_run(const Shard& first, const Shard& other)
 Result<std::vector<Shard>, Diagnostic> read_shards(const std::vector<std::string>& paths) {
   std::vector<Shard> shards;
   for (const std::string& results : paths) {
-    const std::string path = summary_path_for(results);
+    const std::string path = io::summary_path_for(results);
     auto json = io::read_file(path);
     if (!json) {
       return Unexpected{error("no summary beside the results " + results + ": " +
                               json.error().message + " (gqleval score --shard K/N writes it)")};
     }
     auto parsed = parse_shard_summary(*json);
-    if (!parsed) return Unexpected{error(path + ": " + parsed.error())};
+    if (!parsed) return Unexpected{error(path + ": " + parsed.error().message)};
     Shard shard{results, std::move(*parsed)};
     if (shard.s.gqleval_version != version() || shard.s.git_commit != git_commit()) {
       return Unexpected{error(path + ": made by gqleval " + shard.s.gqleval_version + " (" +
@@ -246,7 +246,7 @@ Result<MergeReport, Diagnostic> merge_shards(const MergeOptions& o) {
   if (!shards) return Unexpected{std::move(shards.error())};
   for (const Shard& s : *shards) {
     if (io::same_file(s.results, o.output) ||
-        io::same_file(summary_path_for(s.results), o.summary)) {
+        io::same_file(io::summary_path_for(s.results), o.summary)) {
       return Unexpected{error("the merged files may not be a shard's files: " + s.results)};
     }
   }

@@ -183,29 +183,29 @@ bool read_facts(element root, ShardSummary& s) {
 
 }  // namespace
 
-Result<ShardSummary, std::string> parse_shard_summary(std::string_view json) {
+Result<ShardSummary, Diagnostic> parse_shard_summary(std::string_view json) {
   simdjson::dom::parser parser;
   element root;
   if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) {
-    return Unexpected{std::string("it is not JSON")};
+    return Unexpected{make_error("Summary", "it is not JSON")};
   }
   uint64_t version = 0;
   if (!read_member(root, "results_version", &version) ||
       version != static_cast<uint64_t>(batch::kResultsVersion)) {
-    return Unexpected{"it is not a gqleval summary of results version " +
-                      std::to_string(batch::kResultsVersion)};
+    return Unexpected{make_error("Summary", "it is not a gqleval summary of results version " +
+                                                std::to_string(batch::kResultsVersion))};
   }
   ShardSummary s;
   element shard;
   if (root["shard"].get(shard) != simdjson::SUCCESS) {
-    return Unexpected{
-        std::string("it is the summary of a whole run, not of a shard (score with --shard K/N)")};
+    return Unexpected{make_error(
+        "Summary", "it is the summary of a whole run, not of a shard (score with --shard K/N)")};
   }
   std::string mode;
   if (!read_member(root, "mode", &mode) || !batch::score_mode_from_name(mode, &s.mode) ||
       !read_member(root, "rows", &s.rows) || !read_counts(root, s) || !read_facts(root, s) ||
       !read_shard(shard, s)) {
-    return Unexpected{std::string("a member is missing or malformed")};
+    return Unexpected{make_error("Summary", "a member is missing or malformed")};
   }
   return s;
 }

@@ -28,6 +28,6 @@ struct ShardSummary {
 
 // The summary in `json`, or why it is not a shard's summary of this results
 // version (the message names no file: the caller does).
-Result<ShardSummary, std::string> parse_shard_summary(std::string_view json);
+Result<ShardSummary, Diagnostic> parse_shard_summary(std::string_view json);
 
 }  // namespace gqleval::runs

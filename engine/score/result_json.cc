@@ -32,17 +32,15 @@ void append_array(std::string& out, std::span<const T> items, AppendItem append_
   out.push_back(']');
 }
 
-void append_path(std::string& out, const SubtreeDiff& p) {
+// A path of either kind of row: the members have the same names.
+template <class Path>
+void append_path(std::string& out, const Path& p) {
   out.append("{\"path\":");
   io::append_json_string(out, p.path);
   append_json_position(out, p.pos);
   append_json_key(out, "nodes");
   append_number(out, p.nodes);
   out.push_back('}');
-}
-
-void append_paths(std::string& out, std::span<const SubtreeDiff> paths) {
-  append_array(out, paths, append_path);
 }
 
 void append_value_or_null(std::string& out, std::string_view value) {
@@ -104,9 +102,9 @@ void append_argument_difference(std::string& out, const ArgumentDifference& d) {
     append_number(out, static_cast<uint32_t>(d.within));
   }
   append_json_key(out, "missing_paths");
-  append_paths(out, d.missing_paths);
+  append_json_paths(out, d.missing_paths);
   append_json_key(out, "extra_paths");
-  append_paths(out, d.extra_paths);
+  append_json_paths(out, d.extra_paths);
   out.push_back('}');
 }
 
@@ -166,6 +164,14 @@ void append_json_error(std::string& out, std::string_view query, std::optional<u
   out.push_back('}');
 }
 
+void append_json_paths(std::string& out, std::span<const SubtreeDiff> paths) {
+  append_array(out, paths, append_path<SubtreeDiff>);
+}
+
+void append_json_paths(std::string& out, std::span<const SubsetMissing> paths) {
+  append_array(out, paths, append_path<SubsetMissing>);
+}
+
 void append_json_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
   append_array(out, errors, [](std::string& o, const QueryDiagnostic& e) {
     append_json_error(o, query_role_name(e.query), reference_of(e.query, e.reference),
@@ -207,9 +213,9 @@ void append_result_members(std::string& out, const PairResult& r) {
     append_number(out, r.matched_reference);
   }
   append_json_key(out, "missing_paths");
-  append_paths(out, r.missing_paths);
+  append_json_paths(out, r.missing_paths);
   append_json_key(out, "extra_paths");
-  append_paths(out, r.extra_paths);
+  append_json_paths(out, r.extra_paths);
   append_json_key(out, "argument_differences");
   append_array(out, r.argument_differences, append_argument_difference);
   append_json_key(out, "rules_fired");

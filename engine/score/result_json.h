@@ -39,6 +39,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/score/score_pair.h"
+#include "engine/score/subset.h"
 
 namespace gqleval::score {
 
@@ -72,6 +73,12 @@ void append_json_key(std::string& out, std::string_view name);
 
 // `,"line":L,"column":C`, null where unknown (0).
 void append_json_position(std::string& out, SourcePos pos);
+
+// `[{"path":P,"line":L,"column":C,"nodes":N},...]`: the paths of a result,
+// missing or extra, of an equivalence row or of a subset row (the one
+// serializer of both).
+void append_json_paths(std::string& out, std::span<const SubtreeDiff> paths);
+void append_json_paths(std::string& out, std::span<const SubsetMissing> paths);
 
 // One error object, as in `errors` above; `reference` only with query "reference".
 void append_json_error(std::string& out, std::string_view query, std::optional<uint32_t> reference,

@@ -35,17 +35,7 @@ void append_subset_members(std::string& out, const SubsetRow& row) {
     io::append_number(out, row.matched_reference);
   }
   append_json_key(out, "missing_paths");
-  out.push_back('[');
-  for (size_t i = 0; i < r.missing.size(); ++i) {
-    if (i) out.push_back(',');
-    out.append("{\"path\":");
-    io::append_json_string(out, r.missing[i].path);
-    append_json_position(out, r.missing[i].pos);
-    append_json_key(out, "nodes");
-    io::append_number(out, r.missing[i].nodes);
-    out.push_back('}');
-  }
-  out.push_back(']');
+  append_json_paths(out, std::span<const SubsetMissing>(r.missing));
   append_json_key(out, "errors");
   append_json_errors(out, r.errors);
 }

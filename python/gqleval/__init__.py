@@ -452,24 +452,16 @@ def score_file(
     o.threads = _threads(threads)
     o.resume = bool(resume)
     o.arguments = [o.input]
+    # The words, read by the library as the command reads its flags (None:
+    # not given; the default rule set is no request, as the flag left out).
     w = _core.FileWords()
     w.mode = _text("mode", mode)
-    w.input_format = format or ""
-    # As the command: CSV results for an output named *.csv.
-    w.output_format = out_format or ("csv" if o.output.lower().endswith(".csv") else "jsonl")
-    w.rule_set = _text("rule_set", rule_set)
-    w.fail_under = fail_under or ""
+    w.input_format = format or None
+    w.output_format = out_format or None
+    rule_set = _text("rule_set", rule_set)
+    w.rule_set = None if rule_set == "cycles,endpoints" else rule_set
+    w.fail_under = [fail_under] if fail_under else []
     w.summary_format = _text("summary_format", summary_format)
-    w.task = task or _task_name(o.input)
-    result, gates_met = _core.score_file(o, w)
+    result, gates_met = _core.score_file(o, w, task or _core.run_stem(o.input))
     result["gates_met"] = gates_met
     return result
-
-
-def _task_name(path: str) -> str:
-    # "nl2gql_test" for "data/nl2gql_test.csv.gz", as the command names a task.
-    name = os.path.basename(path)
-    for ext in (".gz", ".zst", ".csv", ".tsv", ".jsonl", ".ndjson", ".json"):
-        if len(name) > len(ext) and name.endswith(ext):
-            name = name[: -len(ext)]
-    return name if name and name != "-" else "gqleval"

@@ -49,13 +49,13 @@ class FileOptions:
     ) -> None: ...
 
 class FileWords:
-    mode: str
-    input_format: str
-    output_format: str
-    rule_set: str
-    fail_under: str
-    summary_format: str
-    task: str
+    mode: Optional[str]
+    input_format: Optional[str]
+    output_format: Optional[str]
+    rule_set: Optional[str]
+    fail_under: list[str]
+    summary_format: Optional[str]
     def __init__(self) -> None: ...
 
-def score_file(options: FileOptions, words: FileWords) -> tuple[dict, bool]: ...
+def score_file(options: FileOptions, words: FileWords, task: str) -> tuple[dict, bool]: ...
+def run_stem(path: str) -> str: ...

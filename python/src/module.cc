@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/base/version.h"
+#include "io/file_names.h"
 #include "python/src/file_run.h"
 #include "python/src/options.h"
 #include "python/src/py_cells.h"
@@ -26,7 +27,7 @@ namespace py = pybind11;
 
 std::unique_ptr<RowEngine> make_engine(ModuleOptions options) {
   auto checked = check_options(std::move(options));
-  if (!checked) throw py::value_error(checked.error());
+  if (!checked) throw py::value_error(checked.error().message);
   return std::make_unique<RowEngine>(std::move(*checked));
 }
 
@@ -226,9 +227,10 @@ py::object summary_of_counts(const std::vector<uint64_t>& outcomes, uint64_t f1_
   return result_object(text);
 }
 
-py::object score_file(batch::BatchOptions options, const FileRunWords& words) {
-  auto run = make_batch_options(std::move(options), words);
-  if (!run) throw py::value_error(run.error());
+py::object score_file(batch::BatchOptions options, const batch::ScoreWords& words,
+                      std::string task) {
+  auto run = make_file_run(std::move(options), words, std::move(task));
+  if (!run) throw py::value_error(run.error().message);
   Result<FileRunReport, Diagnostic> report = Unexpected{Diagnostic{}};
   {
     py::gil_scoped_release unlocked;
@@ -311,14 +313,16 @@ PYBIND11_MODULE(_core, m) {
              o.columns.group_by = group_by;
              o.columns.keep = keep;
            });
-  py::class_<FileRunWords>(m, "FileWords")
+  // The words of a score run (batch/run_words.h); None: not given.
+  py::class_<batch::ScoreWords>(m, "FileWords")
       .def(py::init<>())
-      .def_readwrite("mode", &FileRunWords::mode)
-      .def_readwrite("input_format", &FileRunWords::input_format)
-      .def_readwrite("output_format", &FileRunWords::output_format)
-      .def_readwrite("rule_set", &FileRunWords::rule_set)
-      .def_readwrite("fail_under", &FileRunWords::fail_under)
-      .def_readwrite("summary_format", &FileRunWords::summary_format)
-      .def_readwrite("task", &FileRunWords::task);
-  m.def("score_file", &score_file, py::arg("options"), py::arg("words"));
+      .def_readwrite("mode", &batch::ScoreWords::mode)
+      .def_readwrite("input_format", &batch::ScoreWords::input_format)
+      .def_readwrite("output_format", &batch::ScoreWords::output_format)
+      .def_readwrite("rule_set", &batch::ScoreWords::rule_set)
+      .def_readwrite("fail_under", &batch::ScoreWords::fail_under)
+      .def_readwrite("summary_format", &batch::ScoreWords::summary_format);
+  m.def("score_file", &score_file, py::arg("options"), py::arg("words"), py::arg("task"));
+  m.def("run_stem", &io::run_stem, py::arg("path"),
+        "The stem of a run's file, as the command names its task (io/file_names.h).");
 }

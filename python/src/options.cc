@@ -2,38 +2,36 @@
 
 #include <utility>
 
-#include "engine/normalize/options.h"
+#include "engine/batch/batch_run.h"
+#include "engine/batch/run_words.h"
 
 namespace gqleval::python {
 
-Result<std::unique_ptr<const CheckedOptions>, std::string> check_options(ModuleOptions options) {
+Result<std::unique_ptr<const CheckedOptions>, Diagnostic> check_options(ModuleOptions options) {
+  // The options of a score run, read and turned into the engine's as a run
+  // does (batch/run_words.h, batch_run.h), messages naming the keywords.
+  batch::BatchOptions run;
+  run.names = batch::OptionNames::keywords();
+  run.delta = options.delta;
+  run.rules_file = options.rules_file;
+  run.extract = options.extract;
+  run.ignore_typename = options.ignore_typename;
+  run.strict_schema = options.strict_schema;
+  run.schema_cache_bytes = options.schema_cache_bytes != 0 ? options.schema_cache_bytes
+                                                           : batch::default_schema_cache_bytes();
+  batch::ScoreWords words;
+  words.rule_set = options.rule_set;
+  batch::SummaryFormat unused = batch::SummaryFormat::kGqleval;
+  if (auto error = batch::read_words(words, run, unused)) return Unexpected{std::move(*error)};
+  auto cache = batch::schema_cache_options(run);
+  if (!cache) return Unexpected{std::move(cache.error())};
+
   auto checked = std::make_unique<CheckedOptions>();
-  normalize::RuleSwitches rules;
-  std::string bad;
-  if (!normalize::parse_rule_profile(options.rule_set, &rules, &bad)) {
-    return Unexpected{"unknown rule '" + bad +
-                      "' in rule_set (the rules are cycles, endpoints, rgeval)"};
-  }
-  // As batch_run.cc's cache_options: the schema cache builds the rewrite
-  // rules only when one is on, and reads the rules file once.
-  batch::SchemaCacheOptions& cache = checked->cache;
-  cache.build.strict = options.strict_schema;
-  cache.build_rewrites = rules.cycles || rules.endpoints || rules.rgeval;
-  cache.max_bytes = options.schema_cache_bytes != 0 ? options.schema_cache_bytes
-                                                    : batch::default_schema_cache_bytes();
-  if (!options.rules_file.empty()) {
-    auto loaded = normalize::RulesFile::load(options.rules_file);
-    if (!loaded) return Unexpected{options.rules_file + ": " + loaded.error().message};
-    cache.rules_file = std::make_shared<const normalize::RulesFile>(std::move(*loaded));
-  }
+  checked->cache = std::move(*cache);
   checked->module = std::move(options);
-  // As batch_run.cc's score_options.
-  score::ScoreOptions& score = checked->score;
-  score.delta = checked->module.delta;
-  score.normalize.ignore_typename = checked->module.ignore_typename;
-  score.normalize.rules = rules;
-  score.operation_name = checked->module.operation;
-  score.extract_candidate = checked->module.extract;
+  checked->score = batch::score_options(run);
+  // The operation name must point into what the CheckedOptions keeps.
+  checked->score.operation_name = checked->module.operation;
   return std::unique_ptr<const CheckedOptions>(std::move(checked));
 }
 

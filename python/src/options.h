@@ -1,8 +1,9 @@
 // What a Python caller chooses for scoring: the keyword arguments that
 // gqleval.compare, gqleval.Scorer and gqleval.score_batch share, as the
-// options of `gqleval score` (engine/cli/cmd_score.cc) name them. Checked
-// once, when a Scorer is made, with the CLI's messages (the keyword in place
-// of the flag), so that a bad option fails before any row is scored.
+// options of `gqleval score` name them. Checked once, when a Scorer is made,
+// by the library's reading of a score run's options (batch/run_words.h,
+// batch_run.h) with the keywords' names in its messages, so that a bad option
+// fails before any row is scored.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/normalize/rules_file.h"
@@ -43,6 +45,6 @@ struct CheckedOptions {
 
 // Errors: an unknown rule in rule_set, a rules file that cannot be read or
 // parsed ("PATH: message"), as `gqleval score` says them.
-Result<std::unique_ptr<const CheckedOptions>, std::string> check_options(ModuleOptions options);
+Result<std::unique_ptr<const CheckedOptions>, Diagnostic> check_options(ModuleOptions options);
 
 }  // namespace gqleval::python

@@ -121,20 +121,18 @@ std::string trees_to_dot(const normalize::NormalTree* reference,
   return out;
 }
 
-bool ArtifactWriter::prepare(std::string* error) const {
+std::optional<Diagnostic> ArtifactWriter::prepare() const {
   if (auto failed = io::create_folder(settings_.dir, "artifacts")) {
-    *error = std::move(failed->message);
-    return false;
+    return make_error("IO", std::move(failed->message));
   }
-  if (settings_.rules_file.empty()) return true;
+  if (settings_.rules_file.empty()) return std::nullopt;
   std::error_code ec;
   std::filesystem::copy_file(settings_.rules_file, settings_.dir + "/rules.json",
                              std::filesystem::copy_options::overwrite_existing, ec);
   if (ec) {
-    *error = "cannot copy the rules file to " + settings_.dir + ": " + ec.message();
-    return false;
+    return make_error("IO", "cannot copy the rules file to " + settings_.dir + ": " + ec.message());
   }
-  return true;
+  return std::nullopt;
 }
 
 std::string ArtifactWriter::folder(uint64_t row) const {

@@ -43,6 +43,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -67,9 +68,9 @@ class ArtifactWriter {
  public:
   explicit ArtifactWriter(ArtifactSettings settings) : settings_(std::move(settings)) {}
 
-  // Creates the top folder and copies the rules file; false (with a message)
+  // Creates the top folder and copies the rules file; an error (rule "IO")
   // when it cannot.
-  bool prepare(std::string* error) const;
+  std::optional<Diagnostic> prepare() const;
 
   // Whether the filter picks a row that passes (or not).
   bool picks(bool pass) const { return pass ? settings_.want_pass : settings_.want_fail; }

@@ -42,9 +42,10 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
   if (!o.candidate.empty()) {
     answer.index = column_named(names, o.candidate);
     if (answer.index == kNoColumn) {
-      return Unexpected{make_error("Columns", "the predictions " + file_name(o.path) +
-                                                  " have no column '" + o.candidate +
-                                                  "' (named by --candidate-col)" + has)};
+      return Unexpected{
+          make_error("Columns", "the predictions " + file_name(o.path) + " have no column '" +
+                                    o.candidate + "' (named by " +
+                                    o.names.column_or_role(ColumnRole::kCandidate) + ")" + has)};
     }
   } else {
     answer.index = first_of(names, kCallsCandidateNames);
@@ -54,7 +55,8 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
       return Unexpected{make_error(
           "Columns", "the predictions " + file_name(o.path) +
                          " have no answer column: looked for " + join_names(kCallsCandidateNames) +
-                         ", output (ignoring case)" + has + "; name one with --candidate-col")};
+                         ", output (ignoring case)" + has + "; name one with " +
+                         o.names.column_or_role(ColumnRole::kCandidate))};
     }
   }
   // A JSON Lines reader finds a column by its name, so both need theirs.
@@ -63,8 +65,8 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
   id.index = o.id.empty() ? first_of(names, kIdNames) : column_named(names, o.id);
   if (id.index == kNoColumn && !o.id.empty()) {
     return Unexpected{make_error("Columns", "the predictions " + file_name(o.path) +
-                                                " have no column '" + o.id +
-                                                "' (named by --predictions-id-col)" + has)};
+                                                " have no column '" + o.id + "' (named by " +
+                                                o.names.name("predictions-id-col") + ")" + has)};
   }
   if (id.index == answer.index) id.index = kNoColumn;
   if (id.present()) id.name = names[id.index];

@@ -22,6 +22,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
+#include "engine/batch/option_names.h"
 
 namespace gqleval::batch {
 
@@ -31,6 +32,7 @@ struct PredictionsOptions {
   size_t max_field_bytes = io::kDefaultMaxFieldBytes;
   std::string candidate;  // the answer column; empty: by its common names
   std::string id;         // the id column; empty: by its common names
+  OptionNames names;      // how messages name the options that name them
 };
 
 class Predictions {

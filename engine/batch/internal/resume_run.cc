@@ -58,11 +58,13 @@ Result<std::optional<ResumeState>, Diagnostic> read_resume_state(const BatchOpti
   if (!OutputFile::uses_partial(o.output)) {
     return Unexpected{make_error(
         "IO",
-        "--resume needs the results in a file (--out PATH), not " +
+        o.names.name("resume") + " needs the results in a file (" +
+            o.names.with_value("out", "PATH") + "), not " +
             (o.output.empty() || o.output == "-" ? std::string("standard output") : o.output))};
   }
   if (o.input == "-") {
-    return Unexpected{make_error("IO", "--resume needs an input file, not standard input")};
+    return Unexpected{
+        make_error("IO", o.names.name("resume") + " needs an input file, not standard input")};
   }
   const std::string path = resume_state_path(o.output);
   auto text = io::read_file(path);
@@ -75,7 +77,8 @@ Result<std::optional<ResumeState>, Diagnostic> read_resume_state(const BatchOpti
   }
   auto state = parse_resume_state(*text);
   if (!state)
-    return Unexpected{make_error("IO", "cannot resume from " + path + ": " + state.error())};
+    return Unexpected{
+        make_error("IO", "cannot resume from " + path + ": " + state.error().message)};
   return std::optional<ResumeState>(std::move(*state));
 }
 
@@ -84,7 +87,7 @@ std::optional<Diagnostic> resume_run(const BatchOptions& o, const ResumeState& s
                                      Summary& summary, io::ContentHasher& input_hash,
                                      ArtifactWriter* artifacts, RunPosition& at) {
   const std::string where = "cannot resume " + o.output + ": ";
-  const std::string again = "; run without --resume to start over";
+  const std::string again = "; run without " + o.names.name("resume") + " to start over";
   if (std::string diff = fingerprint_difference(state, now); !diff.empty()) {
     return make_error("IO", where + "the run is not the same: " + diff + again);
   }

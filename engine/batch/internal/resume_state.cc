@@ -57,25 +57,25 @@ std::string resume_state_json(const ResumeState& s) {
   return out;
 }
 
-Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
+Result<ResumeState, Diagnostic> parse_resume_state(std::string_view json) {
   simdjson::dom::parser parser;
   element root;
   if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) {
-    return Unexpected{std::string("it is not JSON")};
+    return Unexpected{make_error("IO", "it is not JSON")};
   }
   uint64_t version = 0;
   if (!read_member(root, "gqleval_resume_state", &version) || version != kStateVersion) {
-    return Unexpected{std::string("it is not a gqleval resume state of this version")};
+    return Unexpected{make_error("IO", "it is not a gqleval resume state of this version")};
   }
   ResumeState s;
   simdjson::dom::object fingerprint;
   if (root["fingerprint"].get_object().get(fingerprint) != simdjson::SUCCESS) {
-    return Unexpected{std::string("it has no fingerprint")};
+    return Unexpected{make_error("IO", "it has no fingerprint")};
   }
   for (simdjson::dom::key_value_pair kv : fingerprint) {
     std::string_view value;
     if (kv.value.get_string().get(value) != simdjson::SUCCESS) {
-      return Unexpected{std::string("a fingerprint value is not a string")};
+      return Unexpected{make_error("IO", "a fingerprint value is not a string")};
     }
     s.fingerprint.emplace_back(std::string(kv.key), std::string(value));
   }
@@ -88,31 +88,31 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
       !read_member(root, "f1_squares", &squares) ||
       !f1_squares_from_text(squares, &s.counts.f1_squares) ||
       !read_member(root, "artifact_matches", &s.artifact_matches)) {
-    return Unexpected{std::string("a count is missing or malformed")};
+    return Unexpected{make_error("IO", "a count is missing or malformed")};
   }
   // Fewer outcomes than this build counts: a state from a build before some
   // were added, which its fingerprint then refuses by name (gqleval).
   simdjson::dom::array outcomes;
   if (root["outcomes"].get_array().get(outcomes) != simdjson::SUCCESS ||
       outcomes.size() > s.counts.outcomes.size()) {
-    return Unexpected{std::string("its verdict counts are malformed")};
+    return Unexpected{make_error("IO", "its verdict counts are malformed")};
   }
   size_t i = 0;
   for (element e : outcomes) {
     if (e.get_uint64().get(s.counts.outcomes[i++]) != simdjson::SUCCESS) {
-      return Unexpected{std::string("its verdict counts are malformed")};
+      return Unexpected{make_error("IO", "its verdict counts are malformed")};
     }
   }
   simdjson::dom::array groups;
   if (root["groups"].get_array().get(groups) != simdjson::SUCCESS) {
-    return Unexpected{std::string("its groups are malformed")};
+    return Unexpected{make_error("IO", "its groups are malformed")};
   }
   for (element g : groups) {
     Summary::Group group;
     simdjson::dom::array values;
     if (!read_member(g, "column", &group.column) ||
         g["values"].get_array().get(values) != simdjson::SUCCESS) {
-      return Unexpected{std::string("its groups are malformed")};
+      return Unexpected{make_error("IO", "its groups are malformed")};
     }
     for (element v : values) {
       std::string_view value;
@@ -120,7 +120,7 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
       if (v.at(0).get_string().get(value) != simdjson::SUCCESS ||
           v.at(1).get_uint64().get(counts.rows) != simdjson::SUCCESS ||
           v.at(2).get_uint64().get(counts.passes) != simdjson::SUCCESS) {
-        return Unexpected{std::string("its groups are malformed")};
+        return Unexpected{make_error("IO", "its groups are malformed")};
       }
       group.values.emplace(std::string(value), counts);
     }
@@ -129,8 +129,8 @@ Result<ResumeState, std::string> parse_resume_state(std::string_view json) {
   return s;
 }
 
-bool write_resume_state(const std::string& results_path, const ResumeState& state,
-                        std::string* error) {
+std::optional<Diagnostic> write_resume_state(const std::string& results_path,
+                                             const ResumeState& state) {
   const std::string path = resume_state_path(results_path);
   const std::string tmp = path + ".tmp";
   const std::string text = resume_state_json(state);
@@ -138,11 +138,11 @@ bool write_resume_state(const std::string& results_path, const ResumeState& stat
   bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
   if (f != nullptr && std::fclose(f) != 0) ok = false;
   if (ok && std::rename(tmp.c_str(), path.c_str()) != 0) ok = false;
-  if (!ok) {
-    *error = "cannot write the resume state " + path + ": " + std::strerror(errno);
-    std::remove(tmp.c_str());
-  }
-  return ok;
+  if (ok) return std::nullopt;
+  Diagnostic error =
+      make_error("IO", "cannot write the resume state " + path + ": " + std::strerror(errno));
+  std::remove(tmp.c_str());
+  return error;
 }
 
 std::string fingerprint_difference(const ResumeState& earlier,

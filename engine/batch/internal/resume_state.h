@@ -41,13 +41,13 @@ struct ResumeState {
 std::string resume_state_path(const std::string& results_path);  // PATH.resume.json
 
 std::string resume_state_json(const ResumeState& state);
-// The state from its JSON, or why it cannot be read.
-Result<ResumeState, std::string> parse_resume_state(std::string_view json);
+// The state from its JSON, or why it cannot be read (rule "IO").
+Result<ResumeState, Diagnostic> parse_resume_state(std::string_view json);
 
-// Writes the state through PATH.resume.json.tmp and a rename; false with
-// *error when it cannot.
-bool write_resume_state(const std::string& results_path, const ResumeState& state,
-                        std::string* error);
+// Writes the state through PATH.resume.json.tmp and a rename; an error (rule
+// "IO") when it cannot.
+std::optional<Diagnostic> write_resume_state(const std::string& results_path,
+                                             const ResumeState& state);
 
 // The first difference between the fingerprint of an earlier run and this
 // one's, as "NAME was A, now B"; empty when they are the same.

@@ -13,9 +13,10 @@ namespace {
 // the same error), and the map with the first of them.
 Result<ColumnMap, Diagnostic> resolve_candidates(const BatchInput& input, ColumnSpec spec,
                                                  bool schema_given, const CandidateColumns& request,
+                                                 const OptionNames& option_names,
                                                  std::vector<Column>& out) {
   const bool paths = input.format() == InputFormat::kJsonl;
-  auto names = expand_candidates(input.column_names(), request, spec.option_name);
+  auto names = expand_candidates(input.column_names(), request, option_names);
   if (!names) return Unexpected{std::move(names.error())};
   ColumnMap first;
   for (size_t i = 0; i < names->size(); ++i) {
@@ -28,7 +29,8 @@ Result<ColumnMap, Diagnostic> resolve_candidates(const BatchInput& input, Column
         return Unexpected{std::move(*error)};
       }
     }
-    auto map = resolve_columns(input.column_names(), spec, schema_given, RowKind::kScore, paths);
+    auto map = resolve_columns(input.column_names(), spec, schema_given, RowKind::kScore, paths,
+                               option_names);
     if (!map) return Unexpected{std::move(map.error())};
     out.push_back(map->candidate);
     if (i == 0) first = std::move(*map);
@@ -38,12 +40,12 @@ Result<ColumnMap, Diagnostic> resolve_candidates(const BatchInput& input, Column
 
 }  // namespace
 
-Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
-                                           size_t max_field_bytes, const ColumnSpec& spec,
-                                           bool schema_given, RowKind kind,
-                                           const CandidateColumns* candidates) {
+Result<OpenedInput, Diagnostic> open_input(const RunOptions& o, const ColumnSpec& spec,
+                                           RowKind kind, const CandidateColumns* candidates) {
+  const std::string& path = o.input;
+  const bool schema_given = !o.schema.empty();
   const std::string name = path == "-" ? std::string("standard input") : path;
-  auto input = BatchInput::open(path, format, max_field_bytes);
+  auto input = BatchInput::open(path, o.input_format, o.max_field_bytes);
   if (!input) {
     Diagnostic d = std::move(input.error());
     if (d.rule != "IO") d.message = name + ": " + d.message;
@@ -51,9 +53,9 @@ Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat 
   }
   std::vector<Column> several;
   auto columns = candidates != nullptr
-                     ? resolve_candidates(*input, spec, schema_given, *candidates, several)
+                     ? resolve_candidates(*input, spec, schema_given, *candidates, o.names, several)
                      : resolve_columns(input->column_names(), spec, schema_given, kind,
-                                       input->format() == InputFormat::kJsonl);
+                                       input->format() == InputFormat::kJsonl, o.names);
   if (!columns) {
     Diagnostic d = std::move(columns.error());
     d.message = name + ": " + d.message;

@@ -17,6 +17,7 @@
 #include "engine/batch/columns.h"
 #include "engine/batch/internal/output_file.h"
 #include "engine/batch/internal/row_schema.h"
+#include "engine/batch/run_options.h"
 #include "engine/batch/schema_cache.h"
 
 namespace gqleval::batch {
@@ -28,12 +29,13 @@ struct OpenedInput {
   ColumnMap columns;
   std::vector<Column> candidates;  // with several candidate columns
 };
-// With `candidates` (a score run of several candidate columns: candidates.h),
-// the map's candidate is the first of them and OpenedInput::candidates holds
-// them all.
-Result<OpenedInput, Diagnostic> open_input(const std::string& path, InputFormat format,
-                                           size_t max_field_bytes, const ColumnSpec& spec,
-                                           bool schema_given, RowKind kind,
+// The run's input as `o` says (its file, format, field bound, one schema for
+// every row or not, option names), its columns by `spec` (the run's, or one
+// the run changed). With `candidates` (a score run of several candidate
+// columns: candidates.h), the map's candidate is the first of them and
+// OpenedInput::candidates holds them all.
+Result<OpenedInput, Diagnostic> open_input(const RunOptions& o, const ColumnSpec& spec,
+                                           RowKind kind,
                                            const CandidateColumns* candidates = nullptr);
 
 // The cache options of a run whose rows need no rewrite rule (validate and
