@@ -11,6 +11,7 @@
 #include "engine/batch/internal/pipeline.h"
 #include "engine/batch/internal/predictions.h"
 #include "engine/batch/internal/row_calls.h"
+#include "engine/batch/internal/run_loop.h"
 #include "engine/batch/internal/run_setup.h"
 #include "engine/score/result_json.h"
 #include "io/content_hash.h"
@@ -92,41 +93,87 @@ void predictions_warnings(const Predictions& p, uint64_t rows, const std::vector
   }
 }
 
+// The facts of a calls run that do not depend on its rows.
+Provenance calls_provenance(const CallsRunOptions& o) {
+  Provenance p;
+  p.command = "calls";
+  p.arguments = o.arguments;
+  p.input = o.input;
+  p.output = o.output.empty() ? std::string("-") : o.output;
+  p.rule_profile = "none";
+  p.started_at = utc_timestamp(std::chrono::system_clock::now());
+  p.machine = machine_facts();
+  return p;
+}
+
+// The input and its columns, checked, and the predictions when the answers
+// come in a file of their own.
+std::optional<Diagnostic> open_calls_input(const CallsRunOptions& o,
+                                           std::optional<OpenedInput>& opened,
+                                           std::unique_ptr<Predictions>& predictions) {
+  // With a predictions file, the candidate column names its column, not the input's.
+  ColumnSpec input_columns = o.columns;
+  if (!o.predictions.empty()) input_columns.candidate.clear();
+  auto input = open_input(o, input_columns, RowKind::kCalls);
+  if (!input) return std::move(input.error());
+  opened.emplace(std::move(*input));
+  if (auto error = check_columns(o, opened->columns, opened->input.column_names())) return error;
+  if (o.predictions.empty()) return std::nullopt;
+  auto loaded = load_predictions(o, opened->columns);
+  if (!loaded) return std::move(loaded.error());
+  predictions = std::move(*loaded);
+  return std::nullopt;
+}
+
+// Each worker's totals and the predictions it asked for, summed once the
+// rows are done (sums do not depend on which worker saw which row).
+class CallsWorkers {
+ public:
+  CallsWorkers(const CallsContext& context, const Predictions* predictions)
+      : context_(context), predictions_(predictions) {}
+
+  std::unique_ptr<ShardWorker> make() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    summaries_.push_back(std::make_unique<calls::CallsSummary>());
+    asked_.push_back(std::make_unique<std::vector<bool>>(
+        predictions_ != nullptr && predictions_->joined_by_id() ? predictions_->size() : 0, false));
+    return std::make_unique<RowCalls>(context_, *summaries_.back(), *asked_.back());
+  }
+
+  // The totals into `summary`; which predictions any worker asked for.
+  std::vector<bool> merge_into(calls::CallsSummary& summary) const {
+    std::vector<bool> any(asked_.empty() ? 0 : asked_.front()->size(), false);
+    for (size_t w = 0; w < summaries_.size(); ++w) {
+      summary.merge(*summaries_[w]);
+      for (size_t i = 0; i < any.size(); ++i) any[i] = any[i] || (*asked_[w])[i];
+    }
+    return any;
+  }
+
+ private:
+  const CallsContext& context_;
+  const Predictions* predictions_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<calls::CallsSummary>> summaries_;
+  std::vector<std::unique_ptr<std::vector<bool>>> asked_;
+};
+
 }  // namespace
 
 Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   CallsReport report;
-  report.provenance.command = "calls";
-  report.provenance.arguments = o.arguments;
-  report.provenance.input = o.input;
-  report.provenance.output = o.output.empty() ? std::string("-") : o.output;
-  report.provenance.rule_profile = "none";
-  report.provenance.started_at = utc_timestamp(std::chrono::system_clock::now());
-  report.provenance.machine = machine_facts();
-
-  // With a predictions file, --candidate-col names its column, not the input's.
-  ColumnSpec input_columns = o.columns;
-  if (!o.predictions.empty()) input_columns.candidate.clear();
-  auto opened = open_input(o, input_columns, RowKind::kCalls);
-  if (!opened) return Unexpected{std::move(opened.error())};
-  BatchInput& input = opened->input;
-  if (auto error = check_columns(o, opened->columns, input.column_names())) {
-    return Unexpected{std::move(*error)};
-  }
+  report.provenance = calls_provenance(o);
+  std::optional<OpenedInput> opened;
   std::unique_ptr<Predictions> predictions;
-  if (!o.predictions.empty()) {
-    auto loaded = load_predictions(o, opened->columns);
-    if (!loaded) return Unexpected{std::move(loaded.error())};
-    predictions = std::move(*loaded);
-  }
+  if (auto error = open_calls_input(o, opened, predictions)) return Unexpected{std::move(*error)};
   auto schemas = make_schema_sources(
       schemas_without_rewrites(o.strict_schema, o.schema_cache_bytes), o.schema, o.input);
   if (!schemas) return Unexpected{std::move(schemas.error())};
 
   std::atomic<uint64_t> artifacts_failed{0};
   CallsContext context;
-  context.input = &input;
+  context.input = &opened->input;
   context.columns = std::move(opened->columns);
   context.schemas = schemas->sources;
   context.has_schema = !o.schema.empty() || context.columns.schema.present() ||
@@ -143,53 +190,21 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   OutputFile output;
   if (auto error = open_output(output, o.input, o.output)) return Unexpected{std::move(*error)};
 
-  // Each worker's totals and predictions asked for; summed at the end (sums
-  // do not depend on which worker saw which row).
-  std::mutex workers_mutex;
-  std::vector<std::unique_ptr<calls::CallsSummary>> summaries;
-  std::vector<std::unique_ptr<std::vector<bool>>> asked;
-  auto make_worker = [&]() -> std::unique_ptr<ShardWorker> {
-    const std::lock_guard<std::mutex> lock(workers_mutex);
-    summaries.push_back(std::make_unique<calls::CallsSummary>());
-    asked.push_back(std::make_unique<std::vector<bool>>(
-        predictions != nullptr && predictions->joined_by_id() ? predictions->size() : 0, false));
-    return std::make_unique<RowCalls>(context, *summaries.back(), *asked.back());
-  };
-
-  Progress::Options progress_options;
-  progress_options.label = "gqleval calls";
-  Progress progress(o.progress, input.buffer().size(), std::move(progress_options));
+  CallsWorkers workers(context, predictions.get());
   io::ContentHasher input_hash;
-  io::PageReleaser pages(input.buffer(), &input_hash);
-  PipelineOptions pipeline{o.threads, o.shard_records, 0, {}};
-  pipeline.stop = [&] {
-    return output.failed() || (o.interrupt != nullptr && o.interrupt->load() != 0);
-  };
-  const unsigned threads = run_pipeline(input, pipeline, make_worker, [&](const ShardDone& done) {
-    output.write(done.out);
-    report.rows += done.records;
-    progress.update(report.rows, done.input_end);
-    pages.done_up_to(done.input_end);
-  });
-  progress.finish();
-  report.interrupted_by = o.interrupt != nullptr ? o.interrupt->load() : 0;
-  if (output.failed()) {
-    return Unexpected{make_error("IO", output.error() + " (after " + std::to_string(report.rows) +
-                                           " rows); " + o.output + " is unchanged")};
+  OutputFile* files[] = {&output};
+  RunLoop loop(opened->input, files, o, "gqleval calls", &input_hash);
+  const unsigned threads = loop.run([&] { return workers.make(); }, {});
+  report.rows = loop.rows();
+  report.interrupted_by = loop.interrupted_by();
+  if (auto failure = loop.write_failure(
+          [&](const OutputFile&) { return "; " + o.output + " is unchanged"; })) {
+    return Unexpected{std::move(*failure)};
   }
-  if (report.interrupted_by != 0) {
-    output.close();
-    report.partial_results = output.written_path();
-  } else {
-    pages.hash_rest();
-    if (!output.commit()) return Unexpected{make_error("IO", output.error())};
-  }
+  if (auto error = loop.finish()) return Unexpected{std::move(*error)};
+  if (report.interrupted_by != 0) report.partial_results = output.written_path();
 
-  std::vector<bool> asked_any(asked.empty() ? 0 : asked.front()->size(), false);
-  for (size_t w = 0; w < summaries.size(); ++w) {
-    report.summary.merge(*summaries[w]);
-    for (size_t i = 0; i < asked_any.size(); ++i) asked_any[i] = asked_any[i] || (*asked[w])[i];
-  }
+  const std::vector<bool> asked_any = workers.merge_into(report.summary);
   if (predictions != nullptr && report.interrupted_by == 0) {
     predictions_warnings(*predictions, report.rows, asked_any, report.warnings);
   }
@@ -197,7 +212,7 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
     report.warnings.push_back("the dependency graphs of " + std::to_string(failed) +
                               " rows could not be written to " + o.artifacts_dir);
   }
-  report.provenance.input_bytes = input.buffer().size();
+  report.provenance.input_bytes = opened->input.buffer().size();
   report.provenance.input_hash = input_hash.digest();
   report.provenance.threads = threads;
   report.provenance.wall_seconds =

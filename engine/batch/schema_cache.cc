@@ -120,92 +120,64 @@ uint64_t SchemaCache::identity_of(const schema::Schema& schema) {
   return hash(canonical ? *canonical : printed);
 }
 
-std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64_t h) {
-  auto find_alias = [&]() -> std::shared_ptr<const SchemaEntry> {
-    auto [first, last] = aliases_.equal_range(h);
-    for (auto it = first; it != last; ++it) {
-      if (it->second->entry->text == sdl) {
-        lru_.splice(lru_.begin(), lru_, it->second);
-        return it->second->entry;
-      }
-    }
-    return nullptr;
-  };
-  {
-    std::lock_guard lock(mutex_);
-    if (auto hit = find_alias()) return hit;
-  }
-  // A new text: its canonical form decides whether a build can be shared.
-  // Introspection JSON is read as the SDL it describes, so the same schema
-  // as JSON and as SDL shares one build (and one verdict).
-  auto entry = std::make_shared<SchemaEntry>();
-  entry->text = std::string(sdl);
-  entry->content_hash = io::hash64(sdl);
-  std::string converted;
-  std::string_view source = sdl;
-  if (introspection::is_introspection_json(sdl)) {
-    auto as_sdl = introspection::introspection_to_sdl(sdl, "schema");
-    if (!as_sdl) {
-      entry->errors = std::move(as_sdl.error());
-      entry->identity_hash = h;
-      std::lock_guard lock(mutex_);
-      if (auto hit = find_alias()) return hit;
-      count_locked(h, true, nullptr);
-      return insert_locked(std::move(entry), h, nullptr);
-    }
-    converted = std::move(*as_sdl);
-    source = converted;
-  }
-  const std::optional<std::string> canonical = schema::canonical_sdl(source);
-  const uint64_t canonical_hash = canonical ? hash(*canonical) : h;
-  entry->identity_hash = canonical_hash;
-  bool known_failure = false;
-  if (canonical) {
-    std::lock_guard lock(mutex_);
-    if (auto hit = find_alias()) return hit;
-    if (Build* b = find_build_locked(canonical_hash, *canonical); b != nullptr) {
-      if (!b->schema) {
-        known_failure = true;
-      } else {
-        entry->schema = b->schema;
-        entry->rewrites = b->rewrites;
-        entry->identity_hash = b->identity;
-        return insert_locked(std::move(entry), h, b);
-      }
+// The entry of this very text, when the cache has it (and it is now the
+// most recently used).
+std::shared_ptr<const SchemaEntry> SchemaCache::find_alias_locked(std::string_view sdl,
+                                                                  uint64_t h) {
+  auto [first, last] = aliases_.equal_range(h);
+  for (auto it = first; it != last; ++it) {
+    if (it->second->entry->text == sdl) {
+      lru_.splice(lru_.begin(), lru_, it->second);
+      return it->second->entry;
     }
   }
+  return nullptr;
+}
 
-  // Built outside the lock: other schemas stay available meanwhile.
-  std::unique_ptr<Build> fresh;
-  if (canonical && !known_failure) {
-    fresh = std::make_unique<Build>();
-    fresh->canonical = *canonical;
-    fresh->canonical_hash = canonical_hash;
-    Built b = build_text(*canonical, options_);
-    builds_.fetch_add(1, std::memory_order_relaxed);
-    fresh->schema = std::move(b.schema);
-    fresh->rewrites = std::move(b.rewrites);
-    fresh->identity = fresh->schema ? identity_of(*fresh->schema) : canonical_hash;
-    fresh->bytes = kEntryOverhead + canonical->size() +
-                   (fresh->schema ? estimated_build_bytes(canonical->size()) : 0);
-  }
-  if (fresh && fresh->schema) {
-    entry->schema = fresh->schema;
-    entry->rewrites = fresh->rewrites;
-    entry->identity_hash = fresh->identity;
-  } else {
-    // No canonical form, or it does not build: the errors come from this
-    // text, so their positions are its own.
-    Built b = build_text(source, options_);
-    builds_.fetch_add(1, std::memory_order_relaxed);
-    entry->schema = std::move(b.schema);
-    entry->rewrites = std::move(b.rewrites);
-    entry->errors = std::move(b.errors);
-    if (entry->schema) entry->identity_hash = identity_of(*entry->schema);
-  }
+// A build of a canonical form, made outside the lock (other schemas stay
+// available meanwhile).
+std::unique_ptr<SchemaCache::Build> SchemaCache::build_canonical(const std::string& canonical,
+                                                                 uint64_t canonical_hash) {
+  auto fresh = std::make_unique<Build>();
+  fresh->canonical = canonical;
+  fresh->canonical_hash = canonical_hash;
+  Built b = build_text(canonical, options_);
+  builds_.fetch_add(1, std::memory_order_relaxed);
+  fresh->schema = std::move(b.schema);
+  fresh->rewrites = std::move(b.rewrites);
+  fresh->identity = fresh->schema ? identity_of(*fresh->schema) : canonical_hash;
+  fresh->bytes = kEntryOverhead + canonical.size() +
+                 (fresh->schema ? estimated_build_bytes(canonical.size()) : 0);
+  return fresh;
+}
 
+// The entry's schema: the fresh canonical build's, or where there is none
+// (no canonical form, or it does not build) this text's own build, whose
+// errors then have this text's positions.
+void SchemaCache::fill_entry(SchemaEntry& entry, const Build* fresh, std::string_view source) {
+  if (fresh != nullptr && fresh->schema) {
+    entry.schema = fresh->schema;
+    entry.rewrites = fresh->rewrites;
+    entry.identity_hash = fresh->identity;
+    return;
+  }
+  Built b = build_text(source, options_);
+  builds_.fetch_add(1, std::memory_order_relaxed);
+  entry.schema = std::move(b.schema);
+  entry.rewrites = std::move(b.rewrites);
+  entry.errors = std::move(b.errors);
+  if (entry.schema) entry.identity_hash = identity_of(*entry.schema);
+}
+
+// Adds the new entry, unless another worker won the race for this text; a
+// fresh build is kept for the canonical form, or the winner's build serves.
+std::shared_ptr<const SchemaEntry> SchemaCache::publish(std::shared_ptr<SchemaEntry> entry,
+                                                        std::string_view sdl, uint64_t h,
+                                                        const std::optional<std::string>& canonical,
+                                                        uint64_t canonical_hash,
+                                                        std::unique_ptr<Build> fresh) {
   std::lock_guard lock(mutex_);
-  if (auto hit = find_alias()) return hit;  // another worker won the race
+  if (auto hit = find_alias_locked(sdl, h)) return hit;  // another worker won the race
   count_locked(canonical_hash, !entry->ok(), entry->rewrites.get());
   Build* build = nullptr;
   if (canonical) {
@@ -224,6 +196,55 @@ std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64
     }
   }
   return insert_locked(std::move(entry), h, build);
+}
+
+std::shared_ptr<const SchemaEntry> SchemaCache::get(std::string_view sdl, uint64_t h) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto hit = find_alias_locked(sdl, h)) return hit;
+  }
+  // A new text: its canonical form decides whether a build can be shared.
+  // Introspection JSON is read as the SDL it describes, so the same schema
+  // as JSON and as SDL shares one build (and one verdict).
+  auto entry = std::make_shared<SchemaEntry>();
+  entry->text = std::string(sdl);
+  entry->content_hash = io::hash64(sdl);
+  std::string converted;
+  std::string_view source = sdl;
+  if (introspection::is_introspection_json(sdl)) {
+    auto as_sdl = introspection::introspection_to_sdl(sdl, "schema");
+    if (!as_sdl) {
+      entry->errors = std::move(as_sdl.error());
+      entry->identity_hash = h;
+      std::lock_guard lock(mutex_);
+      if (auto hit = find_alias_locked(sdl, h)) return hit;
+      count_locked(h, true, nullptr);
+      return insert_locked(std::move(entry), h, nullptr);
+    }
+    converted = std::move(*as_sdl);
+    source = converted;
+  }
+  const std::optional<std::string> canonical = schema::canonical_sdl(source);
+  const uint64_t canonical_hash = canonical ? hash(*canonical) : h;
+  entry->identity_hash = canonical_hash;
+  bool known_failure = false;
+  if (canonical) {
+    std::lock_guard lock(mutex_);
+    if (auto hit = find_alias_locked(sdl, h)) return hit;
+    if (Build* b = find_build_locked(canonical_hash, *canonical); b != nullptr) {
+      if (b->schema) {
+        entry->schema = b->schema;
+        entry->rewrites = b->rewrites;
+        entry->identity_hash = b->identity;
+        return insert_locked(std::move(entry), h, b);
+      }
+      known_failure = true;
+    }
+  }
+  std::unique_ptr<Build> fresh =
+      canonical && !known_failure ? build_canonical(*canonical, canonical_hash) : nullptr;
+  fill_entry(*entry, fresh.get(), source);
+  return publish(std::move(entry), sdl, h, canonical, canonical_hash, std::move(fresh));
 }
 
 SchemaCache::Build* SchemaCache::find_build_locked(uint64_t canonical_hash,

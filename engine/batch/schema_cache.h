@@ -138,6 +138,13 @@ class SchemaCache {
   struct Alias;
   class HashSet;
 
+  std::shared_ptr<const SchemaEntry> find_alias_locked(std::string_view sdl, uint64_t hash);
+  std::unique_ptr<Build> build_canonical(const std::string& canonical, uint64_t canonical_hash);
+  void fill_entry(SchemaEntry& entry, const Build* fresh, std::string_view source);
+  std::shared_ptr<const SchemaEntry> publish(std::shared_ptr<SchemaEntry> entry,
+                                             std::string_view sdl, uint64_t hash,
+                                             const std::optional<std::string>& canonical,
+                                             uint64_t canonical_hash, std::unique_ptr<Build> fresh);
   std::shared_ptr<const SchemaEntry> insert_locked(std::shared_ptr<SchemaEntry> entry,
                                                    uint64_t hash, Build* build);
   Build* find_build_locked(uint64_t canonical_hash, std::string_view canonical) const;

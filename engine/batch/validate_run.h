@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
@@ -25,17 +24,9 @@
 #include "engine/batch/progress.h"
 #include "engine/batch/run_options.h"
 #include "engine/batch/schema_cache.h"
-#include "engine/schema/schema.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::batch {
-
-// Parses and validates one document; the diagnostics say why it is invalid.
-// A document with several operations must name the one to run (`operation`),
-// unless `options` restricts the run to some rules. Resets `arena`.
-Diagnostics check_document(const schema::Schema& schema, std::string_view text,
-                           const validate::ValidateOptions& options, std::string_view operation,
-                           Arena& arena);
 
 struct ValidateRunOptions : RunOptions {
   ValidateRunOptions() { command = "validate"; }

@@ -16,6 +16,7 @@
 #include "engine/cli/schema_cache_flag.h"
 #include "engine/cli/schema_flag.h"
 #include "engine/schema/schema.h"
+#include "engine/validate/document_check.h"
 #include "engine/validate/rule.h"
 #include "engine/validate/validator.h"
 #include "io/file.h"
@@ -150,14 +151,18 @@ int run_validate(std::span<char* const> argv) {
 
   bool any_invalid = false;
   Arena arena;
+  validate::Validator validator;
   for (const std::string& path : args.positionals()) {
     auto text = io::read_file(path);
     if (!text) {
       std::fprintf(stderr, "gqleval validate: %s\n", text.error().message.c_str());
       return kExitUsage;
     }
-    Diagnostics diags =
-        batch::check_document(schema, *text, options, args.value("operation").value_or(""), arena);
+    arena.reset();
+    const Diagnostics diags = validate::check_document(validator, schema, *text, options,
+                                                       args.value("operation").value_or(""),
+                                                       validate::OperationName::kAlways, arena)
+                                  .all();
     print_diagnostics(diags, path, stdout);
     any_invalid = any_invalid || validate::has_errors(diags);
   }

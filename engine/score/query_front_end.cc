@@ -2,19 +2,10 @@
 
 #include <utility>
 
-#include "engine/graphql/parser.h"
+#include "engine/validate/document_check.h"
 #include "io/query_extract.h"
 
 namespace gqleval::score {
-namespace {
-
-size_t operation_count(const ast::Document& doc) {
-  size_t n = 0;
-  for (const ast::Definition* d : doc.definitions) n += d->kind == ast::DefinitionKind::kOperation;
-  return n;
-}
-
-}  // namespace
 
 std::string_view query_role_name(QueryRole role) {
   switch (role) {
@@ -62,24 +53,22 @@ FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_
     return q;
   }
 
-  auto doc = graphql::parse(query, arena);
-  if (!doc) {
-    add_mapped_error(errors, role, index, std::move(doc.error()), q.map);
+  validate::DocumentCheck check =
+      validate::check_document(validator_, schema, query, options_, operation_name,
+                               validate::OperationName::kWhenSeveral, arena);
+  if (check.operation == nullptr) {
+    // A valid document without an operation to run reports only that.
+    if (check.operation_error) {
+      add_mapped_error(errors, role, index, std::move(*check.operation_error), q.map);
+    } else {
+      for (Diagnostic& d : check.diagnostics) {
+        add_mapped_error(errors, role, index, std::move(d), q.map);
+      }
+    }
     return q;
   }
-  Diagnostics diags = validator_.validate(schema, **doc, options_);
-  if (validate::has_errors(diags)) {
-    for (Diagnostic& d : diags) add_mapped_error(errors, role, index, std::move(d), q.map);
-    return q;
-  }
-  const std::string_view name = operation_count(**doc) > 1 ? operation_name : std::string_view{};
-  auto op = validate::select_operation(**doc, name);
-  if (!op) {
-    add_mapped_error(errors, role, index, std::move(op.error()), q.map);
-    return q;
-  }
-  q.document = *doc;
-  q.operation = *op;
+  q.document = check.document;
+  q.operation = check.operation;
   q.state = QueryState::kOk;
   return q;
 }

@@ -10,11 +10,11 @@
 #include "engine/base/concat.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/result_format.h"
-#include "engine/batch/validate_run.h"
 #include "engine/normalize/derived_rules.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/variables.h"
 #include "engine/score/result_json.h"
+#include "engine/validate/document_check.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::python {
@@ -70,6 +70,7 @@ struct RowEngine::Worker {
   std::vector<uint32_t> reference_columns;  // references[i] is the row's reference [i]
   std::string line;                         // a whole row from the batch writer
   Arena arena;                              // validation's
+  validate::Validator validator;
 };
 
 // A worker borrowed from the pool for the length of a scope.
@@ -206,9 +207,12 @@ void RowEngine::validate(std::string_view schema_text, std::string_view query, s
   if (!schema.ok()) {
     batch::append_validate_row(w.line, batch::RowKey{}, "schema", schema.errors);
   } else {
-    validate::ValidateOptions options;
+    w.arena.reset();
     const Diagnostics diagnostics =
-        batch::check_document(*schema.schema, query, options, options_->module.operation, w.arena);
+        validate::check_document(w.validator, *schema.schema, query, validate::ValidateOptions{},
+                                 options_->module.operation, validate::OperationName::kAlways,
+                                 w.arena)
+            .all();
     batch::append_validate_row(w.line, batch::RowKey{}, "query", diagnostics);
   }
   append_members_of_line(out, w.line, "\"valid\":");

@@ -27,16 +27,10 @@ std::string file_name(const std::string& path) {
   return path == "-" ? std::string("standard input") : path;
 }
 
-}  // namespace
-
-Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
-  auto input = BatchInput::open(o.path, o.format, o.max_field_bytes);
-  if (!input) {
-    Diagnostic d = std::move(input.error());
-    if (d.rule != "IO") d.message = file_name(o.path) + ": " + d.message;
-    return Unexpected{std::move(d)};
-  }
-  const std::vector<std::string>& names = input->column_names();
+// The answer column and the id column (absent when there is none) of the
+// predictions file.
+Result<std::pair<Column, Column>, Diagnostic> find_columns(const PredictionsOptions& o,
+                                                           const std::vector<std::string>& names) {
   const std::string has = "; it has the columns: " + list_columns(names);
   Column answer;
   if (!o.candidate.empty()) {
@@ -70,6 +64,22 @@ Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
   }
   if (id.index == answer.index) id.index = kNoColumn;
   if (id.present()) id.name = names[id.index];
+  return std::pair{answer, id};
+}
+
+}  // namespace
+
+Result<Predictions, Diagnostic> Predictions::load(const PredictionsOptions& o) {
+  auto input = BatchInput::open(o.path, o.format, o.max_field_bytes);
+  if (!input) {
+    Diagnostic d = std::move(input.error());
+    if (d.rule != "IO") d.message = file_name(o.path) + ": " + d.message;
+    return Unexpected{std::move(d)};
+  }
+  auto columns = find_columns(o, input->column_names());
+  if (!columns) return Unexpected{std::move(columns.error())};
+  const Column& answer = columns->first;
+  const Column& id = columns->second;
 
   Predictions p;
   p.path_ = o.path;

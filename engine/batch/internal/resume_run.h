@@ -15,7 +15,7 @@
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
-#include "engine/batch/batch_run.h"
+#include "engine/batch/batch_options.h"
 #include "engine/batch/internal/artifacts.h"
 #include "engine/batch/internal/output_file.h"
 #include "engine/batch/internal/resume_state.h"

@@ -1,6 +1,6 @@
 #include "engine/batch/internal/row_validator.h"
 
-#include "engine/batch/validate_run.h"
+#include "engine/batch/result_format.h"
 
 namespace gqleval::batch {
 
@@ -33,8 +33,11 @@ void RowValidator::validate_row(uint64_t row, const io::RecordSpan& span, std::s
     tally.add(kInvalidRow, 0);
     return;
   }
+  arena_.reset();
   const Diagnostics diags =
-      check_document(*schema.schema, query, context_.options, context_.operation, arena_);
+      validate::check_document(validator_, *schema.schema, query, context_.options,
+                               context_.operation, validate::OperationName::kAlways, arena_)
+          .all();
   append_validate_row(out, key, "query", diags);
   tally.add(validate::has_errors(diags) ? kInvalidRow : kValidRow, 0);
 }

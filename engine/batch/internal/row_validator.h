@@ -26,6 +26,7 @@
 #include "engine/batch/internal/row_schema.h"
 #include "engine/batch/summary.h"
 #include "engine/schema/schema.h"
+#include "engine/validate/document_check.h"
 #include "engine/validate/validator.h"
 
 namespace gqleval::batch {
@@ -56,6 +57,7 @@ class RowValidator final : public ShardWorker {
   RowSchemas schemas_;
   RowKeys keys_;
   Arena arena_;
+  validate::Validator validator_;
 };
 
 }  // namespace gqleval::batch
