@@ -1,21 +1,36 @@
-// README.md's examples run as written (tests/support/readme_examples.h says
-// what an example is and which figures are masked). Each command runs with
-// `gqleval` the built program (its folder first on PATH), through `sh`, from a
-// scratch copy of examples/ beside a link to the checkout's datasets/, as the
-// README says ("the examples run from examples/"), so that files the examples
-// write stay out of the checkout. Its stdout and stderr, together, must be the
-// lines the README shows after it. An exit status above 1 (a usage or I/O
-// error, a command not found) is a failure: no example is skipped.
+// The examples of README.md and of every page of docs/ run as written
+// (tests/support/readme_examples.h says what an example is and which figures
+// are masked). Each command runs with `gqleval` the built program (its folder
+// first on PATH), through `sh`, from one scratch copy of examples/ beside a
+// link to the checkout's datasets/, as the pages say ("the examples run from
+// examples/"), so that files the examples write stay out of the checkout. The
+// files run in order, README.md first, then docs/ by path, in the same
+// scratch copy. Its stdout and stderr, together, must be the lines the page
+// shows after it. An exit status above 1 (a usage or I/O error, a command not
+// found) is a failure: no example is skipped.
 //
-// On a mismatch the failure shows the line diff (README "-", actual "+") and
-// the whole actual output, to paste into the README.
+// On a mismatch the failure names the file and line, and shows the line diff
+// (the page "-", actual "+") and the whole actual output, to paste into the
+// page.
+//
+// The pages are also checked as documents: every command has its page with an
+// example, every relative link of a Markdown file resolves inside the
+// repository (to a heading, where it names one), and no Markdown file cites
+// the design notes outside the repository.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/support/cli_runner.h"
 #include "tests/support/readme_examples.h"
@@ -45,6 +60,12 @@ TEST(ReadmeExamples, OutputBeforeThePromptIsAnError) {
   EXPECT_EQ(x.errors[0], "README.md:2: a block of examples must start with a \"$ \" line");
 }
 
+TEST(ReadmeExamples, ErrorsNameTheirFile) {
+  const Extracted x = extract_examples("text\n```\n$ gqleval a\n", "docs/commands/score.md");
+  ASSERT_EQ(x.errors.size(), 1u);
+  EXPECT_EQ(x.errors[0], "docs/commands/score.md:2: a fence that never closes");
+}
+
 TEST(ReadmeExamples, MasksTimesSpeedsThreadsDatesVersionsAndTheScratchFolder) {
   EXPECT_EQ(mask("gqleval score: 1164 rows in 0.03 s (41,755 pairs/s, 2 threads)\n"),
             "gqleval score: 1164 rows in N s (N pairs/s, N threads)\n");
@@ -63,6 +84,78 @@ TEST(ReadmeExamples, DiffMarksWhatDiffers) {
   EXPECT_EQ(line_diff("a\n", "a\n"), " a\n");
 }
 
+// The Markdown files whose examples run: README.md, then every page under
+// docs/ (recursively), by path; each as the repository names it.
+std::vector<std::string> example_files() {
+  std::vector<std::string> pages;
+  if (fs::is_directory(kSource / "docs")) {
+    for (const auto& e : fs::recursive_directory_iterator(kSource / "docs")) {
+      if (e.is_regular_file() && e.path().extension() == ".md") {
+        pages.push_back(fs::relative(e.path(), kSource).generic_string());
+      }
+    }
+  }
+  std::sort(pages.begin(), pages.end());
+  pages.insert(pages.begin(), "README.md");
+  return pages;
+}
+
+// Every Markdown file of the project (not of a build folder or of installed
+// packages), as the repository names it.
+std::vector<std::string> markdown_files() {
+  std::vector<std::string> out;
+  for (auto it = fs::recursive_directory_iterator(kSource);
+       it != fs::recursive_directory_iterator(); ++it) {
+    const std::string name = it->path().filename().string();
+    if (it->is_directory() && (name.starts_with(".") || name.starts_with("build") ||
+                               name == "node_modules" || name == "results")) {
+      it.disable_recursion_pending();
+    } else if (it->is_regular_file() && it->path().extension() == ".md") {
+      out.push_back(fs::relative(it->path(), kSource).generic_string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A heading's anchor as GitHub makes it: lower case, spaces to '-', letters,
+// digits, '-' and '_' kept, everything else dropped.
+std::string anchor_of(std::string_view heading) {
+  std::string out;
+  for (const char c : heading) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '_') {
+      out.push_back(static_cast<char>(std::tolower(u)));
+    } else if (c == ' ') {
+      out.push_back('-');
+    } else if (u >= 0x80) {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The anchors of a Markdown file's headings (outside fenced blocks).
+std::set<std::string> anchors_of(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  bool fenced = false;
+  while (std::getline(in, line)) {
+    if (line.starts_with("```")) fenced = !fenced;
+    if (fenced || !line.starts_with("#")) continue;
+    const size_t start = line.find_first_not_of('#');
+    if (start == std::string::npos || line[start] != ' ') continue;
+    out.insert(anchor_of(std::string_view(line).substr(start + 1)));
+  }
+  return out;
+}
+
+TEST(ReadmeExamples, AnchorsAreGitHubs) {
+  EXPECT_EQ(anchor_of("Stage 3: schema-aware rewrites"), "stage-3-schema-aware-rewrites");
+  EXPECT_EQ(anchor_of("`gqleval calls`, and its rows"), "gqleval-calls-and-its-rows");
+}
+
 struct Scratch {
   Scratch() {
     std::string pattern = (fs::temp_directory_path() / "gqleval_readme_XXXXXX").string();
@@ -76,11 +169,9 @@ struct Scratch {
 };
 
 TEST(ReadmeExamples, EveryExampleRunsAsWritten) {
-  const Extracted x = extract_examples(cli_test::slurp((kSource / "README.md").string()));
-  for (const std::string& e : x.errors) ADD_FAILURE() << e;
-  // The README shows at least validate, compare and score; an extractor that
-  // finds nothing must not pass.
-  ASSERT_GE(x.examples.size(), 4u);
+  const std::vector<std::string> files = example_files();
+  // README.md and the pages of docs/: an index, the contract, the commands.
+  ASSERT_GE(files.size(), 10u) << "docs/ not found under " << kSource;
 
   Scratch scratch;
   ASSERT_FALSE(scratch.path.empty());
@@ -90,22 +181,91 @@ TEST(ReadmeExamples, EveryExampleRunsAsWritten) {
   const fs::path script = scratch.path / "example.sh";
   const fs::path output = scratch.path / "output.txt";
 
-  for (const Example& e : x.examples) {
-    SCOPED_TRACE("README.md:" + std::to_string(e.line) + ": $ " + e.command);
-    std::ofstream(script) << "cd '" << (scratch.path / "examples").string() << "' && PATH='"
-                          << bin_dir.string() << "':\"$PATH\" && " << e.command << "\n";
-    const std::string shell = "sh '" + script.string() + "' >'" + output.string() + "' 2>&1";
-    const int status = std::system(shell.c_str());
-    const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    const std::string actual = cli_test::slurp(output.string());
-    EXPECT_LE(exit_code, 1) << "the example cannot run (exit " << exit_code << "):\n" << actual;
-    EXPECT_GE(exit_code, 0);
-    const std::string want = mask(e.expected, scratch.path.string());
-    const std::string got = mask(actual, scratch.path.string());
-    EXPECT_EQ(want, got) << "README (-) against the output (+), masked:\n"
-                         << line_diff(want, got) << "the output as printed:\n"
-                         << actual;
+  size_t total = 0;
+  for (const std::string& file : files) {
+    const Extracted x = extract_examples(cli_test::slurp((kSource / file).string()), file);
+    for (const std::string& e : x.errors) ADD_FAILURE() << e;
+    // The README's tour shows at least compare, score and report; an extractor
+    // that finds nothing must not pass.
+    if (file == "README.md") EXPECT_GE(x.examples.size(), 4u) << file;
+    std::printf("[ examples ] %s: %zu\n", file.c_str(), x.examples.size());
+    total += x.examples.size();
+
+    for (const Example& e : x.examples) {
+      SCOPED_TRACE(file + ":" + std::to_string(e.line) + ": $ " + e.command);
+      std::ofstream(script) << "cd '" << (scratch.path / "examples").string() << "' && PATH='"
+                            << bin_dir.string() << "':\"$PATH\" && " << e.command << "\n";
+      const std::string shell = "sh '" + script.string() + "' >'" + output.string() + "' 2>&1";
+      const int status = std::system(shell.c_str());
+      const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      const std::string actual = cli_test::slurp(output.string());
+      EXPECT_LE(exit_code, 1) << "the example cannot run (exit " << exit_code << "):\n" << actual;
+      EXPECT_GE(exit_code, 0);
+      const std::string want = mask(e.expected, scratch.path.string());
+      const std::string got = mask(actual, scratch.path.string());
+      EXPECT_EQ(want, got) << file << " (-) against the output (+), masked:\n"
+                           << line_diff(want, got) << "the output as printed:\n"
+                           << actual;
+    }
   }
+  std::printf("[ examples ] %zu examples in %zu files\n", total, files.size());
+}
+
+TEST(ReadmeExamples, EveryCommandHasItsPageWithAnExample) {
+  for (const char* command :
+       {"validate", "compare", "subset", "score", "report", "merge", "calls", "schema"}) {
+    const std::string file = std::string("docs/commands/") + command + ".md";
+    ASSERT_TRUE(fs::exists(kSource / file)) << file;
+    const Extracted x = extract_examples(cli_test::slurp((kSource / file).string()), file);
+    EXPECT_GE(x.examples.size(), 1u) << file << " runs no example";
+  }
+}
+
+// Every relative link of every Markdown file names a file or folder of the
+// repository, and a heading of that file where it names one (#anchor).
+TEST(ReadmeExamples, LinksResolveInsideTheRepository) {
+  static const std::regex link(R"(\]\(([^()\s]+)\))");
+  const fs::path root = fs::weakly_canonical(kSource);
+  std::vector<std::string> broken;
+  size_t links = 0;
+  for (const std::string& file : markdown_files()) {
+    const std::string text = cli_test::slurp((kSource / file).string());
+    for (std::sregex_iterator m(text.begin(), text.end(), link), end; m != end; ++m) {
+      const std::string target = (*m)[1];
+      if (target.starts_with("http://") || target.starts_with("https://") ||
+          target.starts_with("mailto:")) {
+        continue;
+      }
+      ++links;
+      const size_t hash = target.find('#');
+      const std::string path = target.substr(0, hash);
+      const std::string anchor = hash == std::string::npos ? "" : target.substr(hash + 1);
+      const fs::path to = path.empty()
+                              ? kSource / file
+                              : fs::weakly_canonical((kSource / file).parent_path() / path);
+      const std::string inside = fs::relative(to, root).generic_string();
+      if (inside.starts_with("..") || !fs::exists(to)) {
+        broken.push_back(file + ": " + target);
+      } else if (!anchor.empty() && !anchors_of(cli_test::slurp(to.string())).contains(anchor)) {
+        broken.push_back(file + ": " + target + " (no such heading)");
+      }
+    }
+  }
+  EXPECT_GT(links, 20u) << "no links found: is the check looking?";
+  EXPECT_TRUE(broken.empty()) << ::testing::PrintToString(broken);
+}
+
+// The project's documents stand alone: none cites the design notes that live
+// outside the repository (the verdict contract is docs/semantics.md).
+TEST(ReadmeExamples, NoDocumentCitesTheDesignNotesOutsideTheRepository) {
+  std::vector<std::string> citations;
+  for (const std::string& file : markdown_files()) {
+    const std::string text = cli_test::slurp((kSource / file).string());
+    for (const char* outside : {"shared/design", "SEMANTICS.md", "ARCHITECTURE.md", "STYLE.md"}) {
+      if (text.find(outside) != std::string::npos) citations.push_back(file + ": " + outside);
+    }
+  }
+  EXPECT_TRUE(citations.empty()) << ::testing::PrintToString(citations);
 }
 
 }  // namespace

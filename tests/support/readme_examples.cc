@@ -21,9 +21,10 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 bool is_fence(std::string_view line) { return line.starts_with("```"); }
 bool is_prompt(std::string_view line) { return line.starts_with("$ "); }
 
-// One fenced block, its lines between the fences; `first` is the README line
+// One fenced block, its lines between the fences; `first` is the file's line
 // of the first of them.
-void take_block(const std::vector<std::string_view>& body, int first, Extracted& out) {
+void take_block(const std::vector<std::string_view>& body, int first, std::string_view file,
+                Extracted& out) {
   bool any_prompt = false;
   for (std::string_view line : body) any_prompt = any_prompt || is_prompt(line);
   if (!any_prompt) return;
@@ -34,7 +35,7 @@ void take_block(const std::vector<std::string_view>& body, int first, Extracted&
       out.examples.push_back(Example{line_number, std::string(body[i].substr(2)), ""});
       in_example = true;
     } else if (!in_example) {
-      out.errors.push_back("README.md:" + std::to_string(line_number) +
+      out.errors.push_back(std::string(file) + ":" + std::to_string(line_number) +
                            ": a block of examples must start with a \"$ \" line");
       return;
     } else {
@@ -45,7 +46,7 @@ void take_block(const std::vector<std::string_view>& body, int first, Extracted&
 
 }  // namespace
 
-Extracted extract_examples(std::string_view markdown) {
+Extracted extract_examples(std::string_view markdown, std::string_view file) {
   Extracted out;
   const std::vector<std::string_view> lines = split_lines(markdown);
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -53,12 +54,13 @@ Extracted extract_examples(std::string_view markdown) {
     size_t end = i + 1;
     while (end < lines.size() && !is_fence(lines[end])) ++end;
     if (end == lines.size()) {
-      out.errors.push_back("README.md:" + std::to_string(i + 1) + ": a fence that never closes");
+      out.errors.push_back(std::string(file) + ":" + std::to_string(i + 1) +
+                           ": a fence that never closes");
       break;
     }
     take_block({lines.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                 lines.begin() + static_cast<std::ptrdiff_t>(end)},
-               static_cast<int>(i) + 2, out);
+               static_cast<int>(i) + 2, file, out);
     i = end;
   }
   return out;
@@ -97,7 +99,7 @@ std::string line_diff(std::string_view expected, std::string_view actual) {
       out.append(" ").append(a[i++]).push_back('\n');
       ++j;
     } else if (i < a.size() && (j == b.size() || lcs[i + 1][j] >= lcs[i][j + 1])) {
-      out.append("-").append(a[i++]).push_back('\n');  // the README's lines first
+      out.append("-").append(a[i++]).push_back('\n');  // the page's lines first
     } else {
       out.append("+").append(b[j++]).push_back('\n');
     }

@@ -1,4 +1,5 @@
-// The examples of README.md as the README test runs them (readme_examples_test.cc).
+// The examples of README.md and of every page of docs/ as the README test runs
+// them (readme_examples_test.cc).
 //
 // An example is a line of a fenced block that starts with "$ " (the shell
 // prompt): the rest of the line is the command, and the block's lines after it,
@@ -25,22 +26,24 @@
 namespace gqleval::readme_test {
 
 struct Example {
-  int line = 0;          // of the "$ " line in the README, 1-based
+  int line = 0;          // of the "$ " line in its file, 1-based
   std::string command;   // shell text, without "$ "
   std::string expected;  // the lines shown after it, each ending in '\n'
 };
 
 struct Extracted {
   std::vector<Example> examples;
-  std::vector<std::string> errors;  // "README.md:LINE: why"
+  std::vector<std::string> errors;  // "FILE:LINE: why"
 };
 
-Extracted extract_examples(std::string_view markdown);
+// The examples of one Markdown file; `file` (as the repository names it, e.g.
+// "docs/commands/score.md") opens each error.
+Extracted extract_examples(std::string_view markdown, std::string_view file = "README.md");
 
 std::string mask(std::string_view text, std::string_view scratch = {});
 
 // A line diff of two texts, "-" for expected only, "+" for actual only, " "
-// for both: what a maintainer reads to update the README.
+// for both: what a maintainer reads to update a page.
 std::string line_diff(std::string_view expected, std::string_view actual);
 
 }  // namespace gqleval::readme_test
