@@ -1,5 +1,5 @@
 // extract_query: finds the GraphQL query in an LLM's answer, exactly as
-// SEMANTICS.md stage 1 point 1 says, so the parser sees the query and not the
+// docs/semantics.md stage 1 point 1 says, so the parser sees the query and not the
 // prose around it.
 //
 // 1. The first fenced code block (markdown_fence.h) whose language is

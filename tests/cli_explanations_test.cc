@@ -2,7 +2,7 @@
 // explained (text and JSON, nested), paths in each query's own words with the
 // rule that mapped them, `gqleval schema --rules` and its round trip through
 // --rules, and `ignore_arguments` both ways with its errors and warnings.
-// Expected outputs are worked out by hand from SEMANTICS.md, Stage 4.
+// Expected outputs are worked out by hand from docs/semantics.md, Stage 4.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -5,7 +5,7 @@
 //   equivalent_*     at least 52 equivalent pairs over three schemas of
 //                    different shape, one with interfaces and unions;
 //   stage1           stage 1 verdicts, their precedence, extraction from text.
-// Every expectation was derived from SEMANTICS.md by hand; a failure prints
+// Every expectation was derived from docs/semantics.md by hand; a failure prints
 // what the engine said and both normal forms. Each group prints a summary line.
 #include <gtest/gtest.h>
 

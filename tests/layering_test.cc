@@ -1,5 +1,5 @@
 // The shape of the code, checked from its #include lines: each layer includes
-// only the layers below it (ARCHITECTURE.md), a header in a layer's internal/
+// only the layers below it (docs/architecture.md), a header in a layer's internal/
 // folder is included only by that layer, and the scorer's public header
 // (engine/score/score_pair.h) pulls in nothing of the validator, the
 // normalizer's machinery or the kernels, so an embedder sees a small API.

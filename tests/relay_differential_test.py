@@ -6,7 +6,7 @@ Usage: relay_differential_test.py GQLEVAL GQLEVAL_GENERATE BUILD_DIR SHARED_DIR
 Relay 21.0.1's `relay experimental-compare-document-ir` is the command
 `gqleval subset` replaces. This test runs both on the same pairs of documents
 and fails on any difference that is not one of the differences gqleval makes
-on purpose (the README's table of where gqleval subset and Relay differ;
+on purpose (the table of docs/commands/subset.md, "Where gqleval and Relay differ";
 tests/data/relay-subset/differences.txt).
 
 Relay: the npm package relay-compiler@21.0.1 ships the binary as
@@ -54,7 +54,7 @@ For each pair both compared:
     the pair is counted under "score not checked".
 
 A pair that differs must be explained by a deliberate difference (the
-README's table "Where gqleval and Relay 21.0.1 differ";
+table of docs/commands/subset.md, "Where gqleval and Relay differ";
 tests/data/relay-subset/differences.txt): gqleval refuses a document that
 graphql-js refuses (invalid_document), or a check on the pair (CATEGORIES)
 names the fields a deliberate difference may be on, and every path line

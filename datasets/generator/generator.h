@@ -1,7 +1,7 @@
 // The dataset generator (issue #6): scoring rows made from the NL2GQL
 // references. Each row pairs a reference with a candidate that is either an
 // equivalent rewrite of it or a labelled non-equivalent mutation, with the
-// verdict (and the missing / extra node counts) that SEMANTICS.md implies,
+// verdict (and the missing / extra node counts) that docs/semantics.md implies,
 // known by construction (query_rewriter.h), never by asking the engine.
 //
 // Source: a CSV with the NL2GQL columns `id, database, schema, gt_query`.

@@ -3,7 +3,7 @@
 //
 // The conditions of query_rewriter.h are checked on the inventory of the
 // query (mutation_inventory.h) alone: they make the expected counts follow
-// from SEMANTICS.md (a field under a set that applies to one concrete type T
+// from docs/semantics.md (a field under a set that applies to one concrete type T
 // is one node `name(args) [on T]`; a node no other selection can produce
 // disappears or appears on its own), without asking the engine.
 //

@@ -5,7 +5,7 @@
 // engine over whole datasets; the dataset generator (generator.h,
 // gqleval-generate) uses it to make labelled scoring rows.
 //
-// Equivalent rewrites (each keeps the response tree of SEMANTICS.md, so the
+// Equivalent rewrites (each keeps the response tree of docs/semantics.md, so the
 // verdict against the original must be `equivalent`):
 //   shuffle    the order of selections, arguments, input-object fields,
 //              variable definitions and definitions;
@@ -20,14 +20,14 @@
 //   variables  literal arguments of fields and of @skip/@include lifted into
 //              new variables of the argument's declared type, either with
 //              the literal as the variable's default or with the value in a
-//              variables JSON object (SEMANTICS.md: a variable with a value
+//              variables JSON object (docs/semantics.md: a variable with a value
 //              is replaced by its coerced value). Values that contain a
 //              variable are left alone (a default must be constant); in a
 //              document with several operations, only operation bodies are
 //              touched (a fragment's variables must exist in every operation
 //              that spreads it).
 //
-// Mutations, each labelled with the verdict and counts SEMANTICS.md implies:
+// Mutations, each labelled with the verdict and counts docs/semantics.md implies:
 //   drop_leaf        removes one leaf field: `underfetch`, missing = 1;
 //   add_leaf         adds one scalar field of the enclosing type: `overfetch`,
 //                    extra = 1 (delta 0);
@@ -121,7 +121,7 @@ Result<Rewritten> rewrite_equivalent(const schema::Schema& schema, std::string_v
                                      const RewriteOptions& options);
 
 // Equivalent rewrites that hold only through the schema-derived rules
-// (normalize::Rewrites, SEMANTICS.md Stage 3), so only when the pair is
+// (normalize::Rewrites, docs/semantics.md Stage 3), so only when the pair is
 // scored with those rules on (the default cycles+endpoints):
 //   kEndpoint  a root field replaced by another of its endpoint group (the
 //              same canonical endpoint, no argument map), keeping the

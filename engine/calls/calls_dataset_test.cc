@@ -3,7 +3,7 @@
 // paper's 77 calls (31 Spotify, 46 TMDB); the two outputs of train and valid
 // that CPython refuses are unparseable here too; and the response paths the
 // ground truth reads that its own schema lacks are listed (dataset defects,
-// README "Scoring function calls").
+// docs/commands/calls.md).
 #include <gtest/gtest.h>
 #include <simdjson.h>
 

@@ -1,5 +1,5 @@
 // GraphQLRestBench's four metrics for one row, on two standardized programs
-// (program.h), as issue #15 defines them (README "Scoring function calls"):
+// (program.h), as issue #15 defines them (docs/commands/calls.md):
 //   Arg Match (full)        every argument of every reference call is in the
 //                           candidate (as a multiset of (function, parameter,
 //                           value));

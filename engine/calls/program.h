@@ -1,5 +1,5 @@
-// A function-calling answer, standardized (issue #15's definitions, README
-// "Scoring function calls"): the API calls in program order with their
+// A function-calling answer, standardized (issue #15's definitions,
+// docs/commands/calls.md): the API calls in program order with their
 // arguments, which calls read which responses, and every access chain read
 // from a response, so that two answers compare by what they call and read,
 // not by how they name things.

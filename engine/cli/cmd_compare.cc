@@ -152,7 +152,7 @@ bool read_inputs(const Args& args, CompareInputs& in) {
 }
 
 // Prints the result as JSON or text, with the rule profile the run used
-// (SEMANTICS.md, Stage 3), and returns the exit code.
+// (docs/semantics.md, Stage 3), and returns the exit code.
 int print_result(const Args& args, const CompareInputs& in, const score::ScoreOptions& options,
                  const score::PairResult& r) {
   const std::string profile = normalize::rule_profile(options.normalize.rules);

@@ -2,7 +2,7 @@
 // Takes Relay's arguments (--left, --right, --schemaPaths A B ...) and prints
 // Relay's report (score/relay_subset_text.h) where Relay is right; the
 // comparison is score::SubsetComparer's (score/subset.h). What differs from
-// Relay on purpose is in the README, "gqleval subset and Relay".
+// Relay on purpose is in docs/commands/subset.md, "Where gqleval and Relay differ".
 #include <sys/stat.h>
 
 #include <cstdio>
@@ -46,7 +46,7 @@ constexpr std::string_view kHelp =
     "line for each missing subtree. LEFT and RIGHT are document texts, or files when\n"
     "they name one. Unlike Relay, @include/@skip count, a field selected twice keeps\n"
     "all its children, every matching RIGHT field is tried, and values compare after\n"
-    "input coercion (README: \"gqleval subset and Relay\").\n"
+    "input coercion (docs/commands/subset.md: \"Where gqleval and Relay differ\").\n"
     "\n"
     "Exit status: 0 when compared (1 with --fail-on-missing when something is\n"
     "missing), 2 on a usage error, a schema that does not build, or a document that\n"

@@ -187,8 +187,9 @@ void append_closing(std::string& out) {
   out += concat({".SH SEE ALSO\n",
                  roff_text("gqleval help COMMAND: the help each command's section above is "
                            "written from. "
-                           "README.md in gqleval's sources; docs/results.schema.json there, "
-                           "the JSON Schema of the results."),
+                           "README.md and docs/ in gqleval's sources (a page per command, the "
+                           "verdict contract in docs/semantics.md); docs/results.schema.json "
+                           "there, the JSON Schema of the results."),
                  "\n"});
 }
 

@@ -2,7 +2,7 @@
 // normal forms (`(first: 10)`, `{a: 1, b: "x"}`: internal/canonical_value.h),
 // for code above normalization that compares argument texts and must know
 // what a left-out argument stands for (the normal form leaves out an argument
-// equal to its default, SEMANTICS.md).
+// equal to its default, docs/semantics.md).
 #pragma once
 
 #include <optional>

@@ -1,6 +1,6 @@
 // The rules a Rewrites holds, printed as a rules file (rules_file.h) so that a
 // user can audit what the engine assumes about a schema before trusting a
-// leaderboard built on it (SEMANTICS.md, Stage 3: "every derived rule can be
+// leaderboard built on it (docs/semantics.md, Stage 3: "every derived rule can be
 // printed"). `gqleval schema SOURCE --rules` and the Python module's
 // derived_rules() print it.
 //

@@ -1,4 +1,4 @@
-// Directives (SEMANTICS.md, Stage 2): @skip/@include decided statically when
+// Directives (docs/semantics.md, Stage 2): @skip/@include decided statically when
 // the condition is known, kept in the node identity when it is an unbound
 // variable; any other executable directive kept in the identity.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Declared argument insensitivity (SEMANTICS.md, Stage 3; rules file key
+// Declared argument insensitivity (docs/semantics.md, Stage 3; rules file key
 // `ignore_arguments`): the file's format and errors, how entries resolve
 // against a schema (warnings for what it lacks), and normalization both ways:
 // a declared argument leaves node identity, every other argument stays.

@@ -1,5 +1,5 @@
 // NormalTree: the normal form of one operation, a tree that mirrors the
-// response the operation asks for (SEMANTICS.md, Stage 2 and Stage 3).
+// response the operation asks for (docs/semantics.md, Stage 2 and Stage 3).
 //
 // Layout: one array of nodes in an Arena, breadth-first; nodes[0] is the root
 // (the operation kind) and the children of every node are contiguous and in

@@ -1,5 +1,5 @@
 // Normalization: one validated operation -> its NormalTree (normal_tree.h),
-// per SEMANTICS.md Stage 2 (the response tree) and Stage 3 (rewrites).
+// per docs/semantics.md Stage 2 (the response tree) and Stage 3 (rewrites).
 //
 // What it does, in order:
 //   1. binds the operation's variables (variables.h);

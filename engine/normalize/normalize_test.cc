@@ -1,4 +1,4 @@
-// Stage 2 of SEMANTICS.md, one rule per test: the response tree, fragments,
+// Stage 2 of docs/semantics.md, one rule per test: the response tree, fragments,
 // ground types, merging, aliases, canonical order, positions, hashes, limits.
 // Argument coercion, variables and directives have their own test files.
 #include "engine/normalize/normalize.h"

@@ -1,5 +1,5 @@
 // What a caller chooses about normalization: which Stage 3 rewrite rules are
-// on (SEMANTICS.md; a run states its profile, rule_profile()), whether
+// on (docs/semantics.md; a run states its profile, rule_profile()), whether
 // `__typename` counts, the row's variable values, and the size limits past
 // which a query does not normalize. Plain data with no dependency, so that
 // the scorer's public header (score/score_pair.h) can carry it (it needs only

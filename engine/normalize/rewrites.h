@@ -1,4 +1,4 @@
-// Rewrites: the Stage 3 rules (SEMANTICS.md) compiled for one schema, from
+// Rewrites: the Stage 3 rules (docs/semantics.md) compiled for one schema, from
 // what the schema implies and from an optional RulesFile.
 //
 //   cycles     inverse pairs (forward field A.f -> B, back-reference B.g -> A,
@@ -6,7 +6,7 @@
 //              type B or [B], and B exactly one field of type A or [A], which
 //              is to-one (A != B, neither a root type), AND the names say so:
 //              f names B and g names A (internal/name_evidence.h; `User.posts`
-//              and `Post.user`, not `Post.author`). SEMANTICS.md asks for
+//              and `Post.user`, not `Post.author`). docs/semantics.md asks for
 //              "exactly one to-one field of type A"; a further to-many field
 //              of type A makes the pairing ambiguous (U.posts: [P] may be the
 //              inverse of P.likedBy: [U] rather than of P.author: U), so it

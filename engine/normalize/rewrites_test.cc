@@ -1,4 +1,4 @@
-// Stage 3 of SEMANTICS.md, one rule per test: cycles, endpoints (derived and
+// Stage 3 of docs/semantics.md, one rule per test: cycles, endpoints (derived and
 // declared, argument maps, never mutations), the rgeval profile, switches,
 // firing records, and the per-schema cache.
 #include "engine/normalize/rewrites.h"
@@ -26,7 +26,7 @@ class CyclesTest : public ::testing::Test {
 };
 
 TEST_F(CyclesTest, BackReferenceIsFoldedIntoTheAncestor) {
-  // The example of SEMANTICS.md, exactly.
+  // The example of docs/semantics.md, exactly.
   const char* q = "{ users(id: 1) { posts { users { username } } } }";
   EXPECT_EQ(h.normal(q),
             "query {\n"
@@ -417,7 +417,7 @@ TEST(EndpointsDerivationTest, ListResultsAndArgumentlessFieldsAreNotDerived) {
   EXPECT_EQ(h.normal("{ oneById(id: 1) { id } }"), "query {\n  one(id: 1) {\n    id\n  }\n}\n");
 }
 
-// SEMANTICS.md, Stage 3: the signature is no evidence of the same data. Root
+// docs/semantics.md, Stage 3: the signature is no evidence of the same data. Root
 // fields of real API schemas that share one (Linear, Shopify, GitLab) are
 // never grouped by derivation; only the names' keyed and foreign-key lookups
 // are. And a pair of back-references is derived only where the names say so.

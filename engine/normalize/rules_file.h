@@ -1,9 +1,8 @@
 // RulesFile: the rewrite rules a user declares for the Stage 3 rewrites, read
-// from a JSON file with simdjson (the format is documented in the top-level README.md, section
-// "Rewrite rules file"). A RulesFile holds names only; Rewrites::build resolves
-// them against one schema, so one file can serve every schema of a dataset:
-// entries that name types or fields a schema does not have are skipped for
-// that schema with a warning.
+// from a JSON file with simdjson (the format is documented in docs/rules.md). A RulesFile holds
+// names only; Rewrites::build resolves them against one schema, so one file can serve every schema
+// of a dataset: entries that name types or fields a schema does not have are skipped for that
+// schema with a warning.
 //
 // Parsing is strict about shape (unknown keys, wrong types, malformed
 // "Type.field" and field names, and argument-map sides that are not one

@@ -1,4 +1,4 @@
-// The rules file format (README.md, "Rewrite rules file"): what parses, and the exact error
+// The rules file format (docs/rules.md): what parses, and the exact error
 // for what does not.
 #include "engine/normalize/rules_file.h"
 

@@ -1,5 +1,5 @@
 // VariableBindings: what each variable of one operation stands for during one
-// normalization (SEMANTICS.md, Stage 2, "Variables").
+// normalization (docs/semantics.md, Stage 2, "Variables").
 //
 //   - a value given in the row's variables (a JSON object, parsed with
 //     simdjson) must fit the variable's declared type (the spec's

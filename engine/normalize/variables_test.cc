@@ -1,4 +1,4 @@
-// Variables (SEMANTICS.md, Stage 2, "Variables"): bound values replace the
+// Variables (docs/semantics.md, Stage 2, "Variables"): bound values replace the
 // variable, unbound variables stay symbols numbered $1, $2, ... by first use
 // in the canonical traversal, so that renaming variables changes nothing.
 #include "engine/normalize/variables.h"

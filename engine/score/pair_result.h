@@ -54,7 +54,7 @@ struct ArgumentChange {
 };
 
 // A missing and an extra subtree under one parent that are the same field
-// with other arguments (SEMANTICS.md, Stage 4), explained as one difference
+// with other arguments (docs/semantics.md, Stage 4), explained as one difference
 // of arguments and what differs inside when the children are compared as if
 // the arguments were equal (score/internal/argument_differences.h). Counts
 // and verdicts do not change: both subtrees stay in missing_paths and

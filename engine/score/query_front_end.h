@@ -1,4 +1,4 @@
-// Stage 1 of SEMANTICS.md for one query text: find it (optionally, in LLM
+// Stage 1 of docs/semantics.md for one query text: find it (optionally, in LLM
 // prose), parse it, validate it with every rule, and pick the operation to
 // run. The scorer runs it on every reference and candidate; the
 // execute-and-match baseline (bench/baseline) runs the very same code, so both

@@ -25,7 +25,7 @@ std::string read(const fs::path& p) {
 const fs::path kData = fs::path(GQLEVAL_SOURCE_DIR) / "tests/data/relay-subset";
 
 // The cases where gqleval's answer is not Relay's on purpose, each with its
-// reason (README, "gqleval subset and Relay"); the test checks that they do
+// reason (docs/commands/subset.md, "Where gqleval and Relay differ"); the test checks that they do
 // differ, so the list cannot go stale.
 std::map<std::string, std::string> deliberate_differences() {
   std::map<std::string, std::string> out;

@@ -1,5 +1,5 @@
 // Scoring one evaluation row: a candidate query against one or more reference
-// queries over one schema, per SEMANTICS.md (the contract), end to end:
+// queries over one schema, per docs/semantics.md (the contract), end to end:
 //
 //   Stage 1  extract the candidate from LLM text (io/query_extract.h; on by
 //            default, off with extract_candidate = false), parse, validate with
@@ -25,14 +25,14 @@
 // no_query (the model answered nothing).
 //
 // Operation name. The name in the options is used for a document that has
-// several operations (SEMANTICS.md: "the operation name when a document has
+// several operations (docs/semantics.md: "the operation name when a document has
 // several"); a document with a single operation runs that one, whatever its
 // name, so that one flag can serve a reference and a candidate.
 //
 // Several references. The row takes the best comparison over the references
 // (a pass first, then the fewest missing, then the fewest extra, then the
 // earliest) and names it in matched_reference (0-based). A row with an invalid
-// reference is invalid_reference, whatever the candidate: SEMANTICS.md puts
+// reference is invalid_reference, whatever the candidate: docs/semantics.md puts
 // invalid_reference first among the stage 1 verdicts, and a row's verdict must
 // not depend on the candidate to be excluded as a dataset defect (passing such
 // a row when the candidate matches a valid reference, and excluding it when it

@@ -3,7 +3,7 @@
 // `experimental-compare-document-ir` answers, which graders of LLM-written
 // GraphQL already ask, with Relay's semantics and its four defects fixed.
 //
-// Both documents go through Stage 1 and Stage 2 of SEMANTICS.md (parse,
+// Both documents go through Stage 1 and Stage 2 of docs/semantics.md (parse,
 // validate, pick the operation, normalize; no Stage 3 rewrite), and each normal
 // tree is regrouped as Relay groups selections (internal/subset_tree.h: one
 // node per field, a leaf carrying its concrete object types). Then:
@@ -24,7 +24,7 @@
 // Where this differs from Relay 21.0.1 (`@include`/`@skip` ignored, children
 // of a repeated field dropped, greedy first match, key order in constant input
 // objects; and values compared after input coercion: defaults, `1` and "1"
-// for an ID): README, "gqleval subset and Relay".
+// for an ID): docs/commands/subset.md, "Where gqleval and Relay differ".
 //
 // A different operation kind misses the whole LEFT tree (score 0).
 //

@@ -234,7 +234,7 @@ TEST(Subset, CoercedScalarsAreEqual) {
 }
 
 // With no variables given, a variable with a default value is that value
-// (SEMANTICS.md, Stage 2); Relay takes it for any value, default or not.
+// (docs/semantics.md, Stage 2); Relay takes it for any value, default or not.
 // Found by tests/relay_differential_test.py (category variable_default).
 TEST(Subset, AVariableWithADefaultIsThatValue) {
   // Relay passes: `$u` could be 1.

@@ -1,5 +1,5 @@
 // Helpers for the scorer's unit tests (header only; used by *_test.cc here):
-// a small schema with the shapes SEMANTICS.md talks about (an inverse pair
+// a small schema with the shapes docs/semantics.md talks about (an inverse pair
 // User.posts / Post.users for the cycles rule, two endpoints with one
 // signature, an interface with two implementations, a union, a mutation),
 // hand-made normal trees, and a one-call scorer.

@@ -10,7 +10,7 @@ constexpr std::array<std::string_view, 9> kNames = {
     "no_query",   "invalid_candidate", "invalid_reference", "invalid_schema",
 };
 
-// Lower wins: SEMANTICS.md lists invalid_schema first.
+// Lower wins: docs/semantics.md lists invalid_schema first.
 int stage1_rank(Verdict v) {
   switch (v) {
     case Verdict::kInvalidSchema: return 0;

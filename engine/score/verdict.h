@@ -1,4 +1,4 @@
-// Verdicts and graded scores of one evaluation (SEMANTICS.md, Stage 1 and
+// Verdicts and graded scores of one evaluation (docs/semantics.md, Stage 1 and
 // Stage 4), as pure functions of counts, so that every rule of the contract
 // is testable on its own.
 //

@@ -38,27 +38,27 @@
 namespace gqleval::corpus {
 
 struct ExpectedPath {
-  std::string path;                // e.g. "query -> users(id: 1) -> email"
-  std::optional<uint32_t> nodes;   // from a trailing " [n]"
-  std::optional<SourcePos> pos;    // from a trailing " @line:column"
-  std::string text;                // the line as written
+  std::string path;               // e.g. "query -> users(id: 1) -> email"
+  std::optional<uint32_t> nodes;  // from a trailing " [n]"
+  std::optional<SourcePos> pos;   // from a trailing " @line:column"
+  std::string text;               // the line as written
 };
 
 struct PairFixture {
-  std::string file;      // file name, for messages
-  uint32_t line = 0;     // line of the `=== pair` header
+  std::string file;   // file name, for messages
+  uint32_t line = 0;  // line of the `=== pair` header
   std::string name;
-  std::string schema;    // tests/equivalence/schemas/<schema>.graphql
-  std::string rules;     // tests/equivalence/rules/<rules>, empty: derived rules only
+  std::string schema;                // tests/equivalence/schemas/<schema>.graphql
+  std::string rules;                 // tests/equivalence/rules/<rules>, empty: derived rules only
   std::vector<std::string> options;  // words, see README.md
   std::string variables;             // JSON object, or empty
   std::string operation;             // operation name, or empty
   std::vector<std::string> uses;     // features the pair exercises
   std::string category;              // the kind of difference (non-equivalent pairs)
-  std::string why;                   // the SEMANTICS.md reasoning, free text
+  std::string why;                   // the docs/semantics.md reasoning, free text
   std::string reference;
   std::string candidate;
-  std::string expect;                // a verdict name
+  std::string expect;  // a verdict name
   std::optional<uint32_t> missing;
   std::optional<uint32_t> extra;
   std::optional<std::vector<ExpectedPath>> missing_paths;

@@ -1,4 +1,4 @@
-// The pipeline every batch command runs (ARCHITECTURE.md, "Data flow of a
+// The pipeline every batch command runs (docs/architecture.md, "Data flow of a
 // batch run"), whatever its row kind:
 //
 //   BatchInput (serial source of shards)

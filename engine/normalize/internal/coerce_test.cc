@@ -1,4 +1,4 @@
-// Argument canonicalization (SEMANTICS.md, Stage 2, "Arguments"): input
+// Argument canonicalization (docs/semantics.md, Stage 2, "Arguments"): input
 // coercion against the declared type, then canonical printing. Each test pins
 // one rule, through the printed normal form of a whole query.
 #include "engine/normalize/internal/coerce.h"

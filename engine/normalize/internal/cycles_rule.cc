@@ -1,4 +1,4 @@
-// The `cycles` rewrite (SEMANTICS.md, Stage 3): a back-reference C that walks
+// The `cycles` rewrite (docs/semantics.md, Stage 3): a back-reference C that walks
 // from its parent B straight back to B's parent A, through the inverse of the
 // edge A -> B, adds no data. C's selections are merged into A, C disappears,
 // and B stays (possibly with no children):
@@ -8,7 +8,7 @@
 //
 // Conditions, all required: (B.field, C.field) is an inverse pair (so C is
 // to-one and returns the type B.field belongs to); C has no arguments and no
-// condition; B has no condition; B's arguments do not matter (SEMANTICS.md
+// condition; B has no condition; B's arguments do not matter (docs/semantics.md
 // restricts the back-reference, not the forward edge). A and B are fields (not
 // the root) and the two types involved are different, concrete and non-root:
 //

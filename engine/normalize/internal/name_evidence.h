@@ -1,4 +1,4 @@
-// Name evidence (SEMANTICS.md, Stage 3): what a schema's names must say before
+// Name evidence (docs/semantics.md, Stage 3): what a schema's names must say before
 // a rewrite rule is derived from it. Types alone never prove that two
 // selections fetch the same data (`issue(id:)` and `attachmentIssue(id:)`
 // share a signature and return different issues), so a derived rule needs

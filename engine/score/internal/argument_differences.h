@@ -1,4 +1,4 @@
-// Argument differences (SEMANTICS.md, Stage 4, explanation): a missing and an
+// Argument differences (docs/semantics.md, Stage 4, explanation): a missing and an
 // extra subtree under one parent that are the same field with other
 // arguments are explained as one difference of arguments,
 //

@@ -1,4 +1,4 @@
-// The explanation of a verdict (SEMANTICS.md, Stage 4): each top-most missing
+// The explanation of a verdict (docs/semantics.md, Stage 4): each top-most missing
 // or extra subtree as a path from the root, e.g.
 //
 //   query -> users(id: 1) -> posts -> title

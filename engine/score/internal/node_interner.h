@@ -1,5 +1,5 @@
 // NodeInterner: puts the nodes of two normal trees into one node universe
-// (SEMANTICS.md, Stage 4), so that "the same node" is one dense index.
+// (docs/semantics.md, Stage 4), so that "the same node" is one dense index.
 //
 // A node's identity is its key (normal_tree.h) together with its parent's
 // identity. Interning looks a node up by its 64-bit hash (which already

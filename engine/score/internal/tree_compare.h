@@ -1,4 +1,4 @@
-// TreeComparer: Stage 4 of SEMANTICS.md for one reference tree R and one
+// TreeComparer: Stage 4 of docs/semantics.md for one reference tree R and one
 // candidate tree C.
 //
 //   1. intern both trees into one node universe (node_interner.h): R's nodes
