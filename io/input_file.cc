@@ -65,7 +65,7 @@ Result<MappedFile, Diagnostic> spool_and_map(int in_fd, std::string_view head,
   if (!temp) return Unexpected{input_error(name, temp.error().message)};
   FdGuard out(*temp);
   if (auto e = spool(in_fd, head, compression, out.get())) {
-    return Unexpected{input_error(name, *e)};
+    return Unexpected{input_error(name, e->message)};
   }
   auto mapped = MappedFile::map_descriptor(out.get(), name + " (decompressed)");
   if (!mapped) return Unexpected{std::move(mapped.error())};

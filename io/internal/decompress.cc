@@ -19,7 +19,7 @@ class Reader {
   Reader(int fd, std::string_view head) : fd_(fd), head_(head), buffer_(kChunk) {}
 
   // The next chunk (empty at the end), or an error message.
-  std::optional<std::string> next(std::string_view& chunk) {
+  std::optional<Diagnostic> next(std::string_view& chunk) {
     if (!head_.empty()) {
       chunk = head_;
       head_ = {};
@@ -31,7 +31,8 @@ class Reader {
         chunk = std::string_view(buffer_.data(), static_cast<size_t>(n));
         return std::nullopt;
       }
-      if (errno != EINTR) return std::string("read failed: ") + std::strerror(errno);
+      if (errno != EINTR)
+        return make_error("IO", std::string("read failed: ") + std::strerror(errno));
     }
   }
 
@@ -41,12 +42,13 @@ class Reader {
   std::vector<char> buffer_;
 };
 
-std::optional<std::string> write_all(int fd, const char* data, size_t size) {
+std::optional<Diagnostic> write_all(int fd, const char* data, size_t size) {
   while (size > 0) {
     const ssize_t n = ::write(fd, data, size);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return std::string("cannot write the temporary copy: ") + std::strerror(errno);
+      return make_error("IO",
+                        std::string("cannot write the temporary copy: ") + std::strerror(errno));
     }
     data += n;
     size -= static_cast<size_t>(n);
@@ -54,7 +56,7 @@ std::optional<std::string> write_all(int fd, const char* data, size_t size) {
   return std::nullopt;
 }
 
-std::optional<std::string> copy(Reader& in, int out_fd) {
+std::optional<Diagnostic> copy(Reader& in, int out_fd) {
   for (;;) {
     std::string_view chunk;
     if (auto e = in.next(chunk)) return e;
@@ -79,9 +81,9 @@ class Inflater {
   bool ok_ = false;
 };
 
-std::optional<std::string> gunzip(Reader& in, int out_fd) {
+std::optional<Diagnostic> gunzip(Reader& in, int out_fd) {
   Inflater inflater;
-  if (!inflater.ok()) return std::string("cannot start the gzip decoder");
+  if (!inflater.ok()) return make_error("IO", "cannot start the gzip decoder");
   z_stream& z = inflater.z();
   std::vector<unsigned char> out(kChunk);
   bool in_member = false;    // a member has started and not ended
@@ -104,7 +106,7 @@ std::optional<std::string> gunzip(Reader& in, int out_fd) {
       // Another member may follow (concatenated files are one stream).
       in_member = false;
       more_output = false;
-      if (inflateReset(&z) != Z_OK) return std::string("cannot restart the gzip decoder");
+      if (inflateReset(&z) != Z_OK) return make_error("IO", "cannot restart the gzip decoder");
       continue;
     }
     if (rc == Z_BUF_ERROR) {  // no progress possible without more input
@@ -112,11 +114,12 @@ std::optional<std::string> gunzip(Reader& in, int out_fd) {
       continue;
     }
     if (rc != Z_OK) {
-      return std::string("corrupt gzip data: ") + (z.msg != nullptr ? z.msg : "unknown error");
+      return make_error(
+          "IO", std::string("corrupt gzip data: ") + (z.msg != nullptr ? z.msg : "unknown error"));
     }
     in_member = true;
   }
-  if (in_member) return std::string("the gzip data is truncated (it ends inside a member)");
+  if (in_member) return make_error("IO", "the gzip data is truncated (it ends inside a member)");
   return std::nullopt;
 }
 
@@ -132,9 +135,9 @@ class ZstdContext {
   ZSTD_DCtx* d_;
 };
 
-std::optional<std::string> unzstd(Reader& in, int out_fd) {
+std::optional<Diagnostic> unzstd(Reader& in, int out_fd) {
   ZstdContext context;
-  if (context.get() == nullptr) return std::string("cannot start the zstd decoder");
+  if (context.get() == nullptr) return make_error("IO", "cannot start the zstd decoder");
   std::vector<char> out(kChunk);
   ZSTD_inBuffer input{nullptr, 0, 0};
   size_t hint = 0;           // 0: the last frame is complete and flushed
@@ -148,11 +151,12 @@ std::optional<std::string> unzstd(Reader& in, int out_fd) {
     }
     ZSTD_outBuffer output{out.data(), out.size(), 0};
     hint = ZSTD_decompressStream(context.get(), &output, &input);
-    if (ZSTD_isError(hint)) return std::string("corrupt zstd data: ") + ZSTD_getErrorName(hint);
+    if (ZSTD_isError(hint))
+      return make_error("IO", std::string("corrupt zstd data: ") + ZSTD_getErrorName(hint));
     if (auto e = write_all(out_fd, out.data(), output.pos)) return e;
     more_output = output.pos == output.size;
   }
-  if (hint != 0) return std::string("the zstd data is truncated (it ends inside a frame)");
+  if (hint != 0) return make_error("IO", "the zstd data is truncated (it ends inside a frame)");
   return std::nullopt;
 }
 
@@ -175,8 +179,8 @@ std::string_view compression_name(Compression compression) {
   return "none";
 }
 
-std::optional<std::string> spool(int in_fd, std::string_view head, Compression compression,
-                                 int out_fd) {
+std::optional<Diagnostic> spool(int in_fd, std::string_view head, Compression compression,
+                                int out_fd) {
   Reader in(in_fd, head);
   switch (compression) {
     case Compression::kNone: return copy(in, out_fd);

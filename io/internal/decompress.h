@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/base/diagnostic.h"
+
 namespace gqleval::io {
 
 enum class Compression : uint8_t { kNone, kGzip, kZstd };
@@ -23,9 +25,9 @@ std::string_view compression_name(Compression compression);
 
 // Writes everything read from `in_fd`, after `head` (bytes already read from
 // it), to `out_fd`: decompressed, or copied for kNone. nullopt on success,
-// else what went wrong: corrupt or truncated data ("the gzip data is
-// truncated"), a read or write that failed.
-std::optional<std::string> spool(int in_fd, std::string_view head, Compression compression,
-                                 int out_fd);
+// else what went wrong (rule "IO"): corrupt or truncated data ("the gzip data
+// is truncated"), a read or write that failed.
+std::optional<Diagnostic> spool(int in_fd, std::string_view head, Compression compression,
+                                int out_fd);
 
 }  // namespace gqleval::io
