@@ -184,11 +184,6 @@ void append_relay_code_frame(std::string& out, std::string_view source, size_t s
   }
 }
 
-std::string relay_path_text(const SubsetResult& result, const SubsetMissing& missing,
-                            const ast::Document& left, const schema::Schema& schema) {
-  return path_text(missing, FieldIndex(left), left, schema, result.operation);
-}
-
 std::string relay_subset_message(const SubsetResult& result, const ast::Document& left,
                                  const schema::Schema& schema) {
   if (result.missing.empty()) return "Subset test passed\n";

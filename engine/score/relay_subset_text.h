@@ -54,10 +54,6 @@ RelaySubsetRun run_relay_subset(SubsetComparer& comparer, const schema::Schema& 
 std::string relay_subset_message(const SubsetResult& result, const ast::Document& left,
                                  const schema::Schema& schema);
 
-// The path line of one missing subtree, without the leading "* ".
-std::string relay_path_text(const SubsetResult& result, const SubsetMissing& missing,
-                            const ast::Document& left, const schema::Schema& schema);
-
 // Relay's code frame of the byte range [start, end) of `source` (its
 // SourcePrinter with one line of context). Relay counts the range in bytes
 // but walks it as characters, so with non-ASCII text before the range its

@@ -229,11 +229,6 @@ class Loader {
 
 }  // namespace
 
-bool is_pattern(std::string_view source) {
-  std::error_code ec;
-  return has_wildcard(source) || fs::is_directory(fs::path(source), ec);
-}
-
 const SchemaPart* LoadedSchema::part_of(uint32_t line) const {
   const SchemaPart* found = nullptr;
   for (const SchemaPart& p : parts) {

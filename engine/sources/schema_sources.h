@@ -60,8 +60,4 @@ struct LoadedSchema {
 // Reads the sources, in order, as one schema.
 Result<LoadedSchema, Diagnostic> load_schema(std::span<const std::string> sources);
 
-// Whether a path names a schema source that is not a plain file: a glob
-// pattern (it has *, ? or [) or a folder.
-bool is_pattern(std::string_view source);
-
 }  // namespace gqleval::sources

@@ -170,14 +170,6 @@ Compression detect_compression(std::string_view head) {
   return Compression::kNone;
 }
 
-std::string_view compression_name(Compression compression) {
-  switch (compression) {
-    case Compression::kNone: return "none";
-    case Compression::kGzip: return "gzip";
-    case Compression::kZstd: return "zstd";
-  }
-  return "none";
-}
 
 std::optional<Diagnostic> spool(int in_fd, std::string_view head, Compression compression,
                                 int out_fd) {

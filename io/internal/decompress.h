@@ -20,9 +20,6 @@ enum class Compression : uint8_t { kNone, kGzip, kZstd };
 // By the first bytes of the data: 1f 8b is gzip, 28 b5 2f fd is zstd.
 Compression detect_compression(std::string_view head);
 
-// "gzip", "zstd", "none".
-std::string_view compression_name(Compression compression);
-
 // Writes everything read from `in_fd`, after `head` (bytes already read from
 // it), to `out_fd`: decompressed, or copied for kNone. nullopt on success,
 // else what went wrong (rule "IO"): corrupt or truncated data ("the gzip data

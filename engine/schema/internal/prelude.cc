@@ -344,7 +344,6 @@ struct ParsedPrelude {
 
 }  // namespace
 
-std::string_view prelude_sdl() { return kPrelude; }
 
 const Result<const ast::Document*>& prelude_document() {
   // Never destroyed: built schemas point into it.
@@ -352,7 +351,6 @@ const Result<const ast::Document*>& prelude_document() {
   return parsed->document;
 }
 
-std::span<const std::string_view> stepzen_scalars() { return kStepZenScalars; }
 
 bool is_stepzen_scalar(std::string_view name) {
   for (std::string_view s : kStepZenScalars) {

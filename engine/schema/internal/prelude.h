@@ -24,12 +24,9 @@
 
 namespace gqleval::schema {
 
-std::string_view prelude_sdl();
-
 // The parsed prelude; an error only if the parser rejects it (a bug).
 const Result<const ast::Document*>& prelude_document();
 
-std::span<const std::string_view> stepzen_scalars();
 bool is_stepzen_scalar(std::string_view name);
 
 // The other types and directives StepZen provides to every schema, as SDL,
