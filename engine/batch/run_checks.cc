@@ -178,14 +178,14 @@ std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate
 }
 
 std::optional<std::string> not_compared_warning(const Summary& s, const ColumnMap& columns,
-                                                const OptionNames& option_name) {
+                                                const OptionNames& names) {
   return not_compared_warning(
-      s, [&](uint8_t outcome) { return likely_cause(outcome, columns, option_name); });
+      s, [&](uint8_t outcome) { return likely_cause(outcome, columns, names); });
 }
 
 std::string not_compared_cause(uint8_t outcome, const ColumnMap& columns,
-                               const OptionNames& option_name) {
-  return likely_cause(outcome, columns, option_name);
+                               const OptionNames& names) {
+  return likely_cause(outcome, columns, names);
 }
 
 std::optional<std::string> not_compared_warning(const Summary& s,
