@@ -25,16 +25,17 @@ using testing::ScratchDir;
 using testing::write_file;
 
 const std::string kGenerated = std::string(GQLEVAL_SOURCE_DIR) + "/datasets/generated/";
-const std::vector<std::string> kRuns = {"ckpt_a", "ckpt_b", "ckpt_c"};
+const std::vector<std::string> kRuns = {"ckpt_a", "ckpt_b", "ckpt_c", "ckpt_d"};
 
 // `cd DIR && gqleval ARGS`.
 cli_test::CommandRun gqleval(const std::string& args, const ScratchDir& dir) {
   return cli_test::run_gqleval(dir.path().string() + "/", args);
 }
 
-// The generated sample as a wide file: three answers per row (the sample's
-// candidate, the reference itself, the next row's candidate), then a record
-// whose quote never closes.
+// The generated sample as a wide file: four answers per row (the sample's
+// candidate, the reference itself, the next row's candidate, the sample's
+// candidate again: a checkpoint that repeats an earlier one's answer, which
+// is scored once), then a record whose quote never closes.
 void write_wide(const ScratchDir& dir) {
   auto rows = io::parse_csv(read_file(kGenerated + "sample.csv"));
   ASSERT_TRUE(rows.ok());
@@ -42,14 +43,15 @@ void write_wide(const ScratchDir& dir) {
   auto col = [&](std::string_view name) {
     return static_cast<size_t>(std::find(head.begin(), head.end(), name) - head.begin());
   };
-  std::string out = "id,schema_path,reference,ckpt_a,ckpt_b,ckpt_c,variables,transform\n";
+  std::string out = "id,schema_path,reference,ckpt_a,ckpt_b,ckpt_c,ckpt_d,variables,transform\n";
   for (size_t i = 1; i < rows->size(); ++i) {
     const std::vector<std::string>& f = (*rows)[i].fields;
     const std::vector<std::string>& next = (*rows)[i + 1 < rows->size() ? i + 1 : 1].fields;
     const std::string cells[] = {f[col("id")],        kGenerated + f[col("schema_path")],
                                  f[col("reference")], f[col("candidate")],
                                  f[col("reference")], next[col("candidate")],
-                                 f[col("variables")], f[col("transform")]};
+                                 f[col("candidate")], f[col("variables")],
+                                 f[col("transform")]};
     for (size_t c = 0; c < std::size(cells); ++c) {
       if (c != 0) out.push_back(',');
       io::append_csv_field(out, cells[c]);
@@ -69,26 +71,29 @@ std::string figures(const std::string& summary) {
 TEST(CliCandidates, EachCandidateGetsTheBytesOfItsOwnRun) {
   ScratchDir dir;
   write_wide(dir);
-  for (const char* format : {"jsonl", "csv"}) {
-    const std::string flags = std::string(" --group-by transform --keep-col transform -q -j 2 ") +
-                              "--out-format " + format;
-    cli_test::CommandRun all =
-        gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d" + flags, dir);
-    ASSERT_EQ(all.exit_code, 0) << all.err;
-    for (const std::string& run : kRuns) {
-      const std::string single = run + "." + format;
-      cli_test::CommandRun one = gqleval("score wide.csv --candidate-col " + run + " -o " + single +
-                                             " --summary " + run + ".summary.json" + flags,
-                                         dir);
-      ASSERT_EQ(one.exit_code, 0) << one.err;
-      const std::string results = read_file(dir.file(single));
-      if (format[0] == 'j') {
-        EXPECT_EQ(std::count(results.begin(), results.end(), '\n'), 301);
+  for (const std::string mode : {"", " --mode subset"}) {
+    for (const char* format : {"jsonl", "csv"}) {
+      const std::string flags = " --group-by transform --keep-col transform -q -j 2 --out-format " +
+                                std::string(format) + mode;
+      cli_test::CommandRun all =
+          gqleval("score wide.csv --candidate-cols 'ckpt_*' --out-dir d" + flags, dir);
+      ASSERT_EQ(all.exit_code, 0) << all.err;
+      for (const std::string& run : kRuns) {
+        const std::string single = run + "." + format;
+        cli_test::CommandRun one =
+            gqleval("score wide.csv --candidate-col " + run + " -o " + single + " --summary " +
+                        run + ".summary.json" + flags,
+                    dir);
+        ASSERT_EQ(one.exit_code, 0) << one.err;
+        const std::string results = read_file(dir.file(single));
+        if (format[0] == 'j') {
+          EXPECT_EQ(std::count(results.begin(), results.end(), '\n'), 301);
+        }
+        EXPECT_TRUE(read_file(dir.file("d/" + single)) == results) << run << " " << format;
+        const std::string summary = read_file(dir.file(run + ".summary.json"));
+        EXPECT_NE(summary.find("\"bad_row\":{\"count\":1,"), std::string::npos);
+        EXPECT_EQ(figures(read_file(dir.file("d/" + run + ".summary.json"))), figures(summary));
       }
-      EXPECT_TRUE(read_file(dir.file("d/" + single)) == results) << run << " " << format;
-      const std::string summary = read_file(dir.file(run + ".summary.json"));
-      EXPECT_NE(summary.find("\"bad_row\":{\"count\":1,"), std::string::npos);
-      EXPECT_EQ(figures(read_file(dir.file("d/" + run + ".summary.json"))), figures(summary));
     }
   }
 }
@@ -96,33 +101,36 @@ TEST(CliCandidates, EachCandidateGetsTheBytesOfItsOwnRun) {
 TEST(CliCandidates, OneLongFileHoldsEveryRowOnceForEachCandidateInOrder) {
   ScratchDir dir;
   write_wide(dir);
+  // ckpt_d repeats ckpt_a's answers: its lines copy theirs from the same text.
+  const std::vector<std::string> runs = {"ckpt_c", "ckpt_a", "ckpt_d"};
   cli_test::CommandRun all = gqleval(
-      "score wide.csv --candidate-col ckpt_c --candidate-col ckpt_a -o long.jsonl "
-      "--summary long.summary.jsonl -q",
+      "score wide.csv --candidate-col ckpt_c --candidate-col ckpt_a --candidate-col ckpt_d "
+      "-o long.jsonl --summary long.summary.jsonl -q",
       dir);
   ASSERT_EQ(all.exit_code, 0) << all.err;
-  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_c -o c.jsonl -q", dir).exit_code, 0);
-  ASSERT_EQ(gqleval("score wide.csv --candidate-col ckpt_a -o a.jsonl -q", dir).exit_code, 0);
+  std::vector<std::vector<std::string>> alone;
+  for (const std::string& run : runs) {
+    ASSERT_EQ(gqleval("score wide.csv --candidate-col " + run + " -o " + run + ".jsonl -q", dir)
+                  .exit_code,
+              0);
+    alone.push_back(lines_of(read_file(dir.file(run + ".jsonl"))));
+  }
   const std::vector<std::string> lines = lines_of(read_file(dir.file("long.jsonl")));
-  const std::vector<std::string> c = lines_of(read_file(dir.file("c.jsonl")));
-  const std::vector<std::string> a = lines_of(read_file(dir.file("a.jsonl")));
-  ASSERT_EQ(lines.size(), 2 * c.size());
-  for (size_t i = 0; i < c.size(); ++i) {
-    std::string first = lines[2 * i];
-    std::string second = lines[2 * i + 1];
-    const std::string run_c = ",\"run\":\"ckpt_c\"";
-    const std::string run_a = ",\"run\":\"ckpt_a\"";
-    ASSERT_NE(first.find(run_c), std::string::npos) << first;
-    ASSERT_NE(second.find(run_a), std::string::npos) << second;
-    first.erase(first.find(run_c), run_c.size());
-    second.erase(second.find(run_a), run_a.size());
-    EXPECT_EQ(first, c[i]);
-    EXPECT_EQ(second, a[i]);
+  ASSERT_EQ(lines.size(), runs.size() * alone[0].size());
+  for (size_t i = 0; i < alone[0].size(); ++i) {
+    for (size_t k = 0; k < runs.size(); ++k) {
+      std::string line = lines[runs.size() * i + k];
+      const std::string member = ",\"run\":\"" + runs[k] + "\"";
+      ASSERT_NE(line.find(member), std::string::npos) << line;
+      line.erase(line.find(member), member.size());
+      EXPECT_EQ(line, alone[k][i]);
+    }
   }
   const std::vector<std::string> summaries = lines_of(read_file(dir.file("long.summary.jsonl")));
-  ASSERT_EQ(summaries.size(), 2u);
-  EXPECT_EQ(summaries[0].rfind("{\"run\":\"ckpt_c\",\"results_version\":", 0), 0u);
-  EXPECT_EQ(summaries[1].rfind("{\"run\":\"ckpt_a\",\"results_version\":", 0), 0u);
+  ASSERT_EQ(summaries.size(), runs.size());
+  for (size_t k = 0; k < runs.size(); ++k) {
+    EXPECT_EQ(summaries[k].rfind("{\"run\":\"" + runs[k] + "\",\"results_version\":", 0), 0u);
+  }
 }
 
 TEST(CliCandidates, EachCandidateHasItsOwnArtifactsFolder) {
@@ -146,6 +154,7 @@ TEST(CliCandidates, EachCandidateHasItsOwnArtifactsFolder) {
   EXPECT_EQ(folders("ckpt_a"), 2u);
   EXPECT_EQ(folders("ckpt_b"), 0u);
   EXPECT_EQ(folders("ckpt_c"), 2u);
+  EXPECT_EQ(folders("ckpt_d"), 2u);  // a repeated answer still gets its own artifacts
   EXPECT_NE(read_file(dir.file("d/ckpt_b.summary.json"))
                 .find("\"artifacts\":{\"dir\":\"art/ckpt_b\",\"only\":\"fail\",\"limit\":2,"
                       "\"matched\":0,\"written\":0}"),
@@ -156,7 +165,7 @@ TEST(CliCandidates, SelectionsThatCannotBeMeantAreRefused) {
   ScratchDir dir;
   write_wide(dir);
   const std::string columns =
-      "the input has the columns: id, schema_path, reference, ckpt_a, ckpt_b, ckpt_c, "
+      "the input has the columns: id, schema_path, reference, ckpt_a, ckpt_b, ckpt_c, ckpt_d, "
       "variables, transform\n";
   cli_test::CommandRun none = gqleval("score wide.csv --candidate-cols 'model_*' --out-dir d", dir);
   EXPECT_EQ(none.exit_code, 2);

@@ -49,11 +49,10 @@ class Worker {
     if (shared_.fixed != nullptr) return shared_.fixed;
     const batch::ColumnMap& c = shared_.columns;
     if (c.schema.present()) return &shared_.cache->get(reader_.cell(c.schema));
-    const Diagnostic* e = nullptr;
-    const std::string* text =
-        shared_.files->read(batch::trim_cell(reader_.cell(c.schema_path)), &e);
-    if (text != nullptr) return &shared_.cache->get(*text);
-    *error = *e;
+    const batch::SchemaFile& file =
+        shared_.files->read(batch::trim_cell(reader_.cell(c.schema_path)));
+    if (!file.error) return &shared_.cache->get(file.text);
+    *error = *file.error;
     return nullptr;
   }
 

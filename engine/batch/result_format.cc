@@ -104,16 +104,20 @@ void jsonl_score_head(std::string& out, const RowKey& k) {
   out.push_back(',');
 }
 
-void jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
+size_t jsonl_result(std::string& out, const RowKey& k, const PairResult& r) {
   jsonl_score_head(out, k);
+  const size_t rest = out.size();
   score::append_result_members(out, r);
   out.append("}\n");
+  return rest;
 }
 
-void jsonl_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& r) {
+size_t jsonl_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& r) {
   jsonl_score_head(out, k);
+  const size_t rest = out.size();
   score::append_subset_members(out, r);
   out.append("}\n");
+  return rest;
 }
 
 void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
@@ -155,16 +159,24 @@ void csv_position(std::string& c, SourcePos p) {
   append_number(c, p.column);
 }
 
-void csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass,
-              bool compared) {
+void csv_key(std::string& out, const RowKey& k) {
   append_number(out, k.row);
   csv_field(out, k.id);
   if (!k.run.empty()) csv_field(out, k.run);
   csv_field(out, k.reference_hash);
   for (const KeptCell& c : k.kept) csv_field(out, c.value);
+}
+
+// The key, then the first members of the result (where its part begins,
+// returned).
+size_t csv_head(std::string& out, const RowKey& k, std::string_view verdict, bool pass,
+                bool compared) {
+  csv_key(out, k);
+  const size_t rest = out.size();
   csv_field(out, verdict);
   csv_field(out, pass ? "true" : "false");
   csv_field(out, compared ? "true" : "false");
+  return rest;
 }
 
 // SubtreeDiff or SubsetMissing: a path, its position and its nodes.
@@ -232,9 +244,9 @@ void csv_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
   csv_field(out, c);
 }
 
-void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
+size_t csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   const bool compared = !score::is_stage1(r.verdict);
-  csv_head(out, k, score::verdict_name(r.verdict), r.pass, compared);
+  const size_t rest = csv_head(out, k, score::verdict_name(r.verdict), r.pass, compared);
   char buf[32];
   auto number = [&](auto v) {
     auto res = std::to_chars(buf, buf + sizeof buf, v);
@@ -266,13 +278,14 @@ void csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   csv_field(out, fired);
   csv_errors(out, r.errors);
   out.push_back('\n');
+  return rest;
 }
 
-void csv_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& row) {
+size_t csv_subset_result(std::string& out, const RowKey& k, const score::SubsetRow& row) {
   const score::SubsetResult& r = row.result;
   const bool compared = score::is_compared(row.verdict);
-  csv_head(out, k, score::subset_verdict_name(row.verdict),
-           row.verdict == score::SubsetVerdict::kSubset, compared);
+  const size_t rest = csv_head(out, k, score::subset_verdict_name(row.verdict),
+                               row.verdict == score::SubsetVerdict::kSubset, compared);
   char buf[32];
   auto number = [&](auto v) {
     auto res = std::to_chars(buf, buf + sizeof buf, v);
@@ -286,6 +299,7 @@ void csv_subset_result(std::string& out, const RowKey& k, const score::SubsetRow
   csv_paths(out, std::span<const score::SubsetMissing>(r.missing));
   csv_errors(out, r.errors);
   out.push_back('\n');
+  return rest;
 }
 
 void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
@@ -363,21 +377,23 @@ void append_csv_header(std::string& out, std::span<const std::string> kept_names
   out.push_back('\n');
 }
 
-void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
-                       const score::PairResult& result) {
-  if (format == OutputFormat::kCsv) {
-    csv_result(out, key, result);
-  } else {
-    jsonl_result(out, key, result);
-  }
+size_t append_row_result(std::string& out, OutputFormat format, const RowKey& key,
+                         const score::PairResult& result) {
+  return format == OutputFormat::kCsv ? csv_result(out, key, result)
+                                      : jsonl_result(out, key, result);
 }
 
-void append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
-                       const score::SubsetRow& row) {
+size_t append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
+                         const score::SubsetRow& row) {
+  return format == OutputFormat::kCsv ? csv_subset_result(out, key, row)
+                                      : jsonl_subset_result(out, key, row);
+}
+
+void append_row_key(std::string& out, OutputFormat format, const RowKey& key) {
   if (format == OutputFormat::kCsv) {
-    csv_subset_result(out, key, row);
+    csv_key(out, key);
   } else {
-    jsonl_subset_result(out, key, row);
+    jsonl_score_head(out, key);
   }
 }
 

@@ -101,12 +101,20 @@ void append_csv_header(std::string& out, std::span<const std::string> kept_names
 // a result to follow (other tools' rows join ours by these keys).
 void append_json_row_head(std::string& out, const RowKey& key);
 
-void append_row_result(std::string& out, OutputFormat format, const RowKey& key,
-                       const score::PairResult& result);
+// A score row's line is its key's part (row, id, run, reference_hash, the
+// kept cells) then its result's part. Each of these returns where the
+// result's part begins in `out`: a candidate that repeats an answer scored
+// earlier in its row gets append_row_key() and a copy of that part
+// (RowScorer), the bytes scoring it again would give.
+size_t append_row_result(std::string& out, OutputFormat format, const RowKey& key,
+                         const score::PairResult& result);
 
 // A row of a subset run.
-void append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
-                       const score::SubsetRow& row);
+size_t append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
+                         const score::SubsetRow& row);
+
+// The key's part of a score row's line alone.
+void append_row_key(std::string& out, OutputFormat format, const RowKey& key);
 
 // A row the reader could not read, with the members of `mode`'s rows:
 // diagnostic.rule is the issue's short name (io::csv_issue_name /

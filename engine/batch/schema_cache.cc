@@ -355,17 +355,30 @@ const SchemaEntry& SchemaMemo::get(std::string_view sdl) {
   for (const auto& e : slots_) {
     if (e != nullptr && e->text == sdl) return *e;
   }
-  slots_[next_] = cache_->get(sdl);
+  return fill(cache_->get(sdl), nullptr);
+}
+
+const SchemaEntry& SchemaMemo::get(const SchemaFile& file) {
+  for (size_t i = 0; i < kSlots; ++i) {
+    if (files_[i] == &file) return *slots_[i];
+  }
+  return fill(cache_->get(file.text, file.hash), &file);
+}
+
+const SchemaEntry& SchemaMemo::fill(std::shared_ptr<const SchemaEntry> entry,
+                                    const SchemaFile* file) {
+  slots_[next_] = std::move(entry);
+  files_[next_] = file;
   const SchemaEntry& e = *slots_[next_];
   next_ = (next_ + 1) % kSlots;
   return e;
 }
 
-const std::string* SchemaFiles::read(std::string_view path, const Diagnostic** error) {
+const SchemaFile& SchemaFiles::read(std::string_view path) {
   std::lock_guard lock(mutex_);
   auto it = files_.find(std::string(path));
   if (it == files_.end()) {
-    auto file = std::make_unique<File>();
+    auto file = std::make_unique<SchemaFile>();
     std::string full(path);
     if (!full.empty() && full.front() != '/' && !base_dir_.empty()) full = base_dir_ + "/" + full;
     // A path may name a file, a glob, or a StepZen project (a folder or its
@@ -374,17 +387,13 @@ const std::string* SchemaFiles::read(std::string_view path, const Diagnostic** e
       file->error = make_error("IO", "the schema path cell is empty", SourcePos{});
     } else if (auto loaded = sources::load_schema(std::span(&full, 1))) {
       file->text = std::move(loaded->sdl);
+      file->hash = SchemaCache::hash(file->text);
     } else {
       file->error = std::move(loaded.error());
     }
     it = files_.emplace(std::string(path), std::move(file)).first;
   }
-  if (it->second->error) {
-    *error = &*it->second->error;
-    return nullptr;
-  }
-  *error = nullptr;
-  return &it->second->text;
+  return *it->second;
 }
 
 }  // namespace gqleval::batch

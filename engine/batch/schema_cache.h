@@ -165,6 +165,15 @@ class SchemaCache {
   std::atomic<size_t> builds_{0};
 };
 
+// A schema file named by rows (SchemaFiles): read once per run, it never
+// moves and lives as long as its SchemaFiles, so within a run its address
+// names its text.
+struct SchemaFile {
+  std::string text;
+  uint64_t hash = 0;                // SchemaCache::hash(text), taken once
+  std::optional<Diagnostic> error;  // why it could not be read (text empty)
+};
+
 // A worker's front cache over a SchemaCache: the last few entries it used.
 // A returned entry stays valid until the kSlots-th next get().
 class SchemaMemo {
@@ -173,31 +182,36 @@ class SchemaMemo {
   explicit SchemaMemo(SchemaCache& cache) : cache_(&cache) {}
 
   const SchemaEntry& get(std::string_view sdl);
+  // A schema file's entry: found by the file's address, with no look at its
+  // bytes (a file of megabytes costs a row what a fixed schema costs); on a
+  // miss, from the cache by the file's stored hash. The file must outlive
+  // the memo's use of it (SchemaFiles keeps its files for the run).
+  const SchemaEntry& get(const SchemaFile& file);
 
  private:
+  const SchemaEntry& fill(std::shared_ptr<const SchemaEntry> entry, const SchemaFile* file);
+
   SchemaCache* cache_;
   std::array<std::shared_ptr<const SchemaEntry>, kSlots> slots_{};
-  size_t next_ = 0;  // round-robin replacement
+  std::array<const SchemaFile*, kSlots> files_{};  // the file a slot was filled for, or null
+  size_t next_ = 0;                                // round-robin replacement
 };
 
 // Schema files named per row (a schema_path column): each file is read once;
 // a relative path is taken from `base_dir` (the input file's folder, so a
-// dataset can name its schemas beside it). Thread-safe; texts never move.
+// dataset can name its schemas beside it). Thread-safe; files never move.
 class SchemaFiles {
  public:
   explicit SchemaFiles(std::string base_dir) : base_dir_(std::move(base_dir)) {}
 
-  // The file's text, or null with *error set when it cannot be read.
-  const std::string* read(std::string_view path, const Diagnostic** error);
+  // The file at `path`, read on first use; its error says why it cannot be
+  // read.
+  const SchemaFile& read(std::string_view path);
 
  private:
-  struct File {
-    std::string text;
-    std::optional<Diagnostic> error;
-  };
   std::string base_dir_;
   std::mutex mutex_;
-  std::unordered_map<std::string, std::unique_ptr<File>> files_;
+  std::unordered_map<std::string, std::unique_ptr<SchemaFile>> files_;
 };
 
 }  // namespace gqleval::batch

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/batch_test_util.h"
 #include "engine/batch/columns.h"
@@ -209,16 +210,39 @@ TEST(SchemaFiles, RelativePathsFromTheBaseFolder) {
   testing::ScratchDir dir;
   testing::write_file(dir.file("s.graphql"), kTestSchema);
   SchemaFiles files(dir.path().string());
-  const Diagnostic* error = nullptr;
-  const std::string* text = files.read("s.graphql", &error);
-  ASSERT_NE(text, nullptr);
-  EXPECT_EQ(*text, kTestSchema);
-  EXPECT_EQ(files.read("s.graphql", &error), text);
+  const SchemaFile& file = files.read("s.graphql");
+  ASSERT_FALSE(file.error);
+  EXPECT_EQ(file.text, kTestSchema);
+  EXPECT_EQ(file.hash, SchemaCache::hash(kTestSchema));
+  EXPECT_EQ(&files.read("s.graphql"), &file);
 
-  EXPECT_EQ(files.read("missing.graphql", &error), nullptr);
-  ASSERT_NE(error, nullptr);
-  EXPECT_EQ(error->rule, "IO");
-  EXPECT_NE(error->message.find("missing.graphql"), std::string::npos);
+  const SchemaFile& missing = files.read("missing.graphql");
+  ASSERT_TRUE(missing.error);
+  EXPECT_EQ(missing.error->rule, "IO");
+  EXPECT_NE(missing.error->message.find("missing.graphql"), std::string::npos);
+  EXPECT_TRUE(files.read("").error);
+}
+
+TEST(SchemaMemo, AFileGivesTheEntryOfItsText) {
+  testing::ScratchDir dir;
+  SchemaFiles files(dir.path().string());
+  std::vector<const SchemaFile*> read;
+  // More files than memo slots, each a variant of one schema, read twice.
+  for (int k = 0; k < 12; ++k) {
+    const std::string name = concat({"s", std::to_string(k), ".graphql"});
+    testing::write_file(dir.file(name), variant(k));
+    read.push_back(&files.read(name));
+  }
+  SchemaCache cache;
+  SchemaMemo memo(cache);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const SchemaFile* f : read) {
+      const SchemaEntry& by_file = memo.get(*f);
+      EXPECT_EQ(by_file.text, f->text);
+      EXPECT_EQ(&memo.get(f->text), &by_file);
+    }
+  }
+  EXPECT_EQ(cache.size(), 1u);
 }
 
 }  // namespace

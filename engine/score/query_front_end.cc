@@ -34,8 +34,16 @@ FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_
                                   bool extract, const schema::Schema& schema,
                                   std::string_view operation_name, Arena& arena,
                                   std::vector<QueryDiagnostic>& errors) {
+  FrontEndQuery q = find(text, role, index, extract, arena, errors);
+  if (q.state == QueryState::kOk) check(q, role, index, schema, operation_name, arena, errors);
+  return q;
+}
+
+FrontEndQuery QueryFrontEnd::find(std::string_view text, QueryRole role, uint32_t index,
+                                  bool extract, Arena& arena,
+                                  std::vector<QueryDiagnostic>& errors) {
   FrontEndQuery q;
-  std::string_view query = text;
+  q.query = text;
   if (extract) {
     const io::Extraction e = io::extract_query(text, arena);
     if (!e.found) {
@@ -45,16 +53,23 @@ FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_
       q.state = role == QueryRole::kCandidate ? QueryState::kNoQuery : QueryState::kInvalid;
       return q;
     }
-    query = e.query;
+    q.query = e.query;
     q.map.origin = io::position_in_text(text, e, SourcePos{1, 1});
   } else if (role == QueryRole::kCandidate && is_blank(text)) {
     errors.push_back({role, index, make_error("Extraction", "The candidate is empty.")});
     q.state = QueryState::kNoQuery;
     return q;
   }
+  q.state = QueryState::kOk;
+  return q;
+}
 
+void QueryFrontEnd::check(FrontEndQuery& q, QueryRole role, uint32_t index,
+                          const schema::Schema& schema, std::string_view operation_name,
+                          Arena& arena, std::vector<QueryDiagnostic>& errors) {
+  q.state = QueryState::kInvalid;
   validate::DocumentCheck check =
-      validate::check_document(validator_, schema, query, options_, operation_name,
+      validate::check_document(validator_, schema, q.query, options_, operation_name,
                                validate::OperationName::kWhenSeveral, arena);
   if (check.operation == nullptr) {
     // A valid document without an operation to run reports only that.
@@ -65,12 +80,11 @@ FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_
         add_mapped_error(errors, role, index, std::move(d), q.map);
       }
     }
-    return q;
+    return;
   }
   q.document = check.document;
   q.operation = check.operation;
   q.state = QueryState::kOk;
-  return q;
 }
 
 }  // namespace gqleval::score

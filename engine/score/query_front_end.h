@@ -34,7 +34,8 @@ struct FrontEndQuery {
   QueryState state = QueryState::kInvalid;
   const ast::Document* document = nullptr;              // when kOk
   const ast::OperationDefinition* operation = nullptr;  // when kOk
-  PositionMap map;  // from the extracted query to the text as given
+  PositionMap map;         // from the extracted query to the text as given
+  std::string_view query;  // the query read (the extracted one), when found
 };
 
 // Holds the validation workspace; reuse one per thread. Not thread-safe.
@@ -47,6 +48,15 @@ class QueryFrontEnd {
   FrontEndQuery read(std::string_view text, QueryRole role, uint32_t index, bool extract,
                      const schema::Schema& schema, std::string_view operation_name, Arena& arena,
                      std::vector<QueryDiagnostic>& errors);
+
+  // read() in two steps. find(): the query in the text (kOk and `query` and
+  // `map` set when there is one to check, else kNoQuery or kInvalid with its
+  // diagnostic), so that a caller can see the query before it is checked.
+  // check(): parse, validate and pick the operation of what find() found.
+  FrontEndQuery find(std::string_view text, QueryRole role, uint32_t index, bool extract,
+                     Arena& arena, std::vector<QueryDiagnostic>& errors);
+  void check(FrontEndQuery& q, QueryRole role, uint32_t index, const schema::Schema& schema,
+             std::string_view operation_name, Arena& arena, std::vector<QueryDiagnostic>& errors);
 
  private:
   validate::Validator validator_;

@@ -155,7 +155,10 @@ class Scorer {
   // schema and the views in `options` must stay valid until the row's last
   // score_candidate(); score() and the next set_references() replace the
   // references. score_candidate() with no references set is an
-  // invalid_reference result.
+  // invalid_reference result. A candidate whose query (after extraction) is
+  // the very text of a valid reference is not read again: it takes that
+  // reference's normal tree (the same text gives the same tree), with
+  // positions in its own text.
   void set_references(const schema::Schema& schema, const normalize::Rewrites* rewrites,
                       std::span<const std::string_view> references, const ScoreOptions& options);
   PairResult score_candidate(std::string_view candidate);

@@ -530,6 +530,50 @@ TEST(ScoreCandidates, EachCandidateGetsWhatScoreGives) {
   }
 }
 
+// A candidate whose query is a valid reference's very text takes that
+// reference's tree instead of reading it again; what it gets must be what
+// reading it gives. Each reference is also given with a line break after it,
+// which defeats the equality and changes nothing else, and the two results
+// must be the same bytes: as written, in prose with a fence, with rules
+// firing, bound variables, unbound ones, two references and an invalid one.
+TEST(ScoreCandidates, AnAnswerThatIsAReferenceGetsWhatReadingItGives) {
+  const testing::Fixture& f = fixture();
+  ScoreOptions bound;
+  bound.normalize.variables_json = R"({"b": 1})";
+  ScoreOptions terse;
+  terse.explain = false;
+  terse.delta = 2;
+  const std::vector<std::vector<std::string>> rows = {
+      {"query { users(id: 1) { username posts { title users { email } } } }"},
+      {std::string(kUserQuery), "query($a: Int!) { users(id: $a) { username } }"},
+      {"query($b: Int!) { users(id: $b) @include(if: true) { username email } }"},
+      {"{ users(id: 1) { nope } }", std::string(kUserQuery)},
+  };
+  Scorer scorer;
+  for (const ScoreOptions& options : {ScoreOptions{}, bound, terse}) {
+    for (const std::vector<std::string>& row : rows) {
+      const std::vector<std::string_view> references(row.begin(), row.end());
+      std::vector<std::string> apart_texts;
+      for (const std::string& r : row) apart_texts.push_back(r + "\n");
+      const std::vector<std::string_view> apart(apart_texts.begin(), apart_texts.end());
+      for (const std::string& r : row) {
+        for (const std::string& candidate : {r, "Sure:\n```graphql\n" + r + "\n```\nDone."}) {
+          const std::string same =
+              rendered(scorer.score(*f.schema, f.rewrites.get(), references, candidate, options));
+          const std::string read =
+              rendered(scorer.score(*f.schema, f.rewrites.get(), apart, candidate, options));
+          EXPECT_EQ(same, read) << candidate;
+        }
+      }
+    }
+  }
+  // Only the very text: one as long that differs is read, and differs.
+  const std::vector<std::string_view> one = {"{ users(id: 1) { email } }"};
+  EXPECT_EQ(
+      scorer.score(*f.schema, f.rewrites.get(), one, "{ users(id: 2) { email } }", {}).verdict,
+      Verdict::kMismatch);
+}
+
 TEST(ScoreCandidates, TheReferencesErrorsAreInEveryResult) {
   const testing::Fixture& f = fixture();
   Scorer s;

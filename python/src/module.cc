@@ -152,6 +152,7 @@ py::list score_rows(RowEngine& engine, py::handle schemas, py::handle references
     const size_t count = std::min(chunk_rows, table.rows - first);
     results.text.clear();
     results.ends.clear();
+    results.firsts.clear();
     {
       py::gil_scoped_release unlocked;
       engine.score_rows(table, first, count, threads, results);
@@ -160,7 +161,13 @@ py::list score_rows(RowEngine& engine, py::handle schemas, py::handle references
     size_t begin = 0;
     for (size_t i = 0; i < count; ++i) {
       const size_t end = results.ends[i];
-      py::object row = json_to_python(std::string_view(results.text).substr(begin, end - begin));
+      // A repeated row copies the first one's objects rather than reading
+      // the same text again.
+      py::object row =
+          results.firsts[i] == i
+              ? json_to_python(std::string_view(results.text).substr(begin, end - begin))
+              : copy_json_value(
+                    PyList_GET_ITEM(out.ptr(), static_cast<Py_ssize_t>(first + results.firsts[i])));
       PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(first + i), row.release().ptr());
       begin = end;
     }

@@ -87,6 +87,53 @@ PyObject* to_python(dom::element e) {
 
 size_t json_padding() { return simdjson::SIMDJSON_PADDING; }
 
+namespace {
+
+// New reference, or null with a Python error set.
+PyObject* copy_value(PyObject* value) {
+  if (PyList_CheckExact(value)) {
+    const Py_ssize_t n = PyList_GET_SIZE(value);
+    PyObject* list = PyList_New(n);
+    if (list == nullptr) return nullptr;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* item = copy_value(PyList_GET_ITEM(value, i));
+      if (item == nullptr) {
+        Py_DECREF(list);
+        return nullptr;
+      }
+      PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+  }
+  if (PyDict_CheckExact(value)) {
+    PyObject* dict = PyDict_New();
+    if (dict == nullptr) return nullptr;
+    PyObject* key = nullptr;
+    PyObject* item = nullptr;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(value, &at, &key, &item)) {
+      PyObject* copy = copy_value(item);
+      const int failed = copy == nullptr ? -1 : PyDict_SetItem(dict, key, copy);
+      Py_XDECREF(copy);
+      if (failed != 0) {
+        Py_DECREF(dict);
+        return nullptr;
+      }
+    }
+    return dict;
+  }
+  Py_INCREF(value);
+  return value;
+}
+
+}  // namespace
+
+py::object copy_json_value(py::handle value) {
+  PyObject* o = copy_value(value.ptr());
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
 py::object json_to_python(std::string_view json) {
   // One parser per thread: it is reused (its buffers grow to the largest
   // text), and threads that take turns holding the GIL do not share it.

@@ -22,6 +22,12 @@ namespace gqleval::python {
 // (which would be a bug of the writer).
 pybind11::object json_to_python(std::string_view json);
 
+// A copy of a value json_to_python() made, for a result that repeats
+// another: new dicts and lists all the way down, the strings and numbers in
+// them shared (they cannot change), so that changing one result changes no
+// other. Cheaper than reading the text again.
+pybind11::object copy_json_value(pybind11::handle value);
+
 // Bytes of padding a buffer needs after its last JSON text.
 size_t json_padding();
 

@@ -1,6 +1,7 @@
 #include "python/src/row_engine.h"
 
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_sort.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 
 #include "engine/base/arena.h"
 #include "engine/base/concat.h"
+#include "engine/base/hash.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/result_format.h"
 #include "engine/normalize/derived_rules.h"
@@ -114,9 +116,69 @@ void RowEngine::score(const RowCells& row, std::string& out) {
   score_row(*worker, row, out);
 }
 
+namespace {
+
+bool same_cells(const RowCells& a, const RowCells& b) {
+  return a.candidate == b.candidate && a.variables == b.variables && a.schema == b.schema &&
+         std::equal(a.references.begin(), a.references.end(), b.references.begin(),
+                    b.references.end());
+}
+
+// A row's key for finding repeats: its candidate, references and variables
+// (the schema is compared only when these match).
+uint64_t row_key(const RowCells& row) {
+  uint64_t h = hash_bytes(row.candidate);
+  h = hash_combine(h, hash_bytes(row.variables));
+  for (std::string_view r : row.references) h = hash_combine(h, hash_bytes(r));
+  return hash_combine(h, row.references.size());
+}
+
+// Rows [first, first + count): each row's first equal row among them (itself
+// when none), by sorting the rows' keys and comparing the cells of rows
+// whose keys are equal.
+std::vector<uint32_t> first_equal_rows(const RowTable& table, size_t first, size_t count) {
+  std::vector<std::pair<uint64_t, uint32_t>> keys(count);
+  tbb::parallel_for(size_t{0}, count, [&](size_t i) {
+    keys[i] = {row_key(table.row(first + i)), static_cast<uint32_t>(i)};
+  });
+  tbb::parallel_sort(keys.begin(), keys.end());
+  std::vector<uint32_t> source(count);
+  for (size_t run = 0; run < count;) {
+    size_t end = run + 1;
+    while (end < count && keys[end].first == keys[run].first) ++end;
+    for (size_t k = run; k < end; ++k) {
+      const uint32_t row = keys[k].second;
+      source[row] = row;
+      for (size_t j = run; j < k; ++j) {
+        const uint32_t earlier = keys[j].second;
+        if (source[earlier] == earlier &&
+            same_cells(table.row(first + earlier), table.row(first + row))) {
+          source[row] = earlier;
+          break;
+        }
+      }
+    }
+    run = end;
+  }
+  return source;
+}
+
+}  // namespace
+
+// A row that repeats an earlier row of the same call (the same schema,
+// references, candidate and variables: checkpoints that gave the same
+// answer) is scored once, and its result text copied: a result depends only
+// on those cells and the engine's options.
 void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
                            RowResults& results) {
-  const size_t tasks = (count + kRowsPerTask - 1) / kRowsPerTask;
+  tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads));
+  std::vector<uint32_t> source;
+  std::vector<uint32_t> scored;  // the rows scored, each the first of its kind
+  arena.execute([&] { source = first_equal_rows(table, first, count); });
+  for (uint32_t i = 0; i < count; ++i) {
+    if (source[i] == i) scored.push_back(i);
+  }
+  const size_t tasks = (scored.size() + kRowsPerTask - 1) / kRowsPerTask;
   struct TaskOutput {
     std::string text;
     std::vector<size_t> ends;
@@ -125,19 +187,25 @@ void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, un
   auto run = [&](size_t task) {
     Lease worker(*this);
     TaskOutput& o = outputs[task];
-    const size_t begin = first + task * kRowsPerTask;
-    const size_t end = std::min(first + count, begin + kRowsPerTask);
-    for (size_t i = begin; i < end; ++i) {
-      score_row(*worker, table.row(i), o.text);
+    const size_t end = std::min(scored.size(), (task + 1) * kRowsPerTask);
+    for (size_t k = task * kRowsPerTask; k < end; ++k) {
+      score_row(*worker, table.row(first + scored[k]), o.text);
       o.ends.push_back(o.text.size());
     }
   };
-  tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads));
   arena.execute([&] { tbb::parallel_for(size_t{0}, tasks, run); });
-  for (TaskOutput& o : outputs) {
-    const size_t base = results.text.size();
-    results.text.append(o.text);
-    for (size_t end : o.ends) results.ends.push_back(base + end);
+  // Where each scored row's text is: its task's output and range.
+  std::vector<std::string_view> texts(count);
+  for (size_t k = 0; k < scored.size(); ++k) {
+    const TaskOutput& o = outputs[k / kRowsPerTask];
+    const size_t at = k % kRowsPerTask;
+    const size_t begin = at == 0 ? 0 : o.ends[at - 1];
+    texts[scored[k]] = std::string_view(o.text).substr(begin, o.ends[at] - begin);
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    results.text.append(texts[source[i]]);
+    results.ends.push_back(results.text.size());
+    results.firsts.push_back(source[i]);
   }
 }
 

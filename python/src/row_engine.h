@@ -62,9 +62,12 @@ struct RowTable {
 };
 
 // Results of several rows, back to back: row i is text[ends[i-1], ends[i]).
+// firsts[i] is the first row (from the start of the call) with row i's cells:
+// i itself, or an earlier row whose result row i repeats.
 struct RowResults {
   std::string text;
   std::vector<size_t> ends;
+  std::vector<uint32_t> firsts;
 };
 
 class RowEngine {
@@ -80,7 +83,9 @@ class RowEngine {
   void score(const RowCells& row, std::string& out);
 
   // Rows [first, first + count) of `table` on `threads` threads (0: all
-  // cores), appended to `results` in row order.
+  // cores), appended to `results` in row order. A row equal to an earlier
+  // one of these (every cell) is scored once and its text copied (and
+  // `results.firsts` names that row).
   void score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
                   RowResults& results);
 

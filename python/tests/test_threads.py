@@ -57,3 +57,31 @@ def test_concurrent_batches_equal_one_batch():
     for t in threads:
         t.join()
     assert all(g == expected for g in got)
+
+
+def test_repeated_rows_are_scored_once_with_the_results_of_each():
+    # A batch of checkpoints that mostly agree: each row repeated, and rows
+    # that differ from a repeat in one cell only (schema, references,
+    # variables) and score otherwise, in an order that spreads repeats over
+    # the engine's tasks.
+    _, rows = sample_rows()
+    batch = []
+    for r in rows:
+        batch.append(dict(r))
+        batch.append(dict(r, schema=r["schema"] + "\ntype Unfinished {\n"))
+        batch.append(dict(r, reference=[r["reference"], r["candidate"]]))
+        batch.append(dict(r, variables="[1]"))
+    n = len(batch)
+    batch = batch + batch[::-1] + batch
+    scorer = gqleval.Scorer()
+    expected = [scorer.score(r["schema"], r["reference"], r["candidate"],
+                             variables=r["variables"]) for r in batch]
+    for threads in (1, 2):
+        got = scorer.score_batch([r["schema"] for r in batch], [r["reference"] for r in batch],
+                                 [r["candidate"] for r in batch],
+                                 variables=[r["variables"] for r in batch], threads=threads)
+        assert got == expected
+        # Each row its own objects: changing one result changes no other
+        # (row 2n - 1 repeats row 0).
+        got[0]["verdict"] = "changed"
+        assert got[2 * n - 1] == expected[2 * n - 1] == expected[0]

@@ -89,11 +89,13 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
   // row's candidates.
   const bool scores = !bad_variables && context_.mode == ScoreMode::kEquivalence && schema.ok();
   if (scores) scorer_.set_references(*schema.schema, schema.rewrites.get(), references_, options);
+  answers_.clear();
   for (size_t k = 0; k < candidates_.size(); ++k) {
     const std::string_view candidate = reader_.cell(candidates_[k]);
     const RowKey key = keys_.of_score(row, span, reader_, content, reference_hash, candidate,
                                       run_name(context_, candidates_[k]));
-    std::string& out = outs[context_.long_file ? 0 : k];
+    const size_t out_index = context_.long_file ? 0 : k;
+    std::string& out = outs[out_index];
     RowTally& tally = tallies[k];
     if (bad_variables) {
       append_bad_row(
@@ -103,12 +105,38 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
           context_.mode);
       tally.add(kBadRow, 0);
       add_tags(tally, false, true);
-    } else if (context_.mode == ScoreMode::kSubset) {
-      subset_pair(schema, candidate, variables, key, out, tally);
-    } else {
-      score_pair(schema, candidate, options, row, key, context_.artifacts[k], out, tally);
+      continue;
     }
+    const ScoredAnswer* earlier = scored_before(candidate);
+    if (earlier != nullptr && context_.artifacts[k] == nullptr) {
+      repeat(*earlier, outs, key, out, tally);
+      continue;
+    }
+    ScoredAnswer answer =
+        context_.mode == ScoreMode::kSubset
+            ? subset_pair(schema, candidate, variables, key, out, tally)
+            : score_pair(schema, candidate, options, row, key, context_.artifacts[k], out, tally);
+    answer.text = candidate;
+    answer.out = out_index;
+    answers_.push_back(answer);
   }
+}
+
+const RowScorer::ScoredAnswer* RowScorer::scored_before(std::string_view candidate) const {
+  for (const ScoredAnswer& a : answers_) {
+    if (a.text == candidate) return &a;
+  }
+  return nullptr;
+}
+
+void RowScorer::repeat(const ScoredAnswer& earlier, std::span<std::string> outs, const RowKey& key,
+                       std::string& out, RowTally& tally) {
+  append_row_key(out, context_.format, key);
+  // The earlier line may be in `out` itself (a long file): append() copies
+  // from its old buffer before it lets go of it when it grows.
+  out.append(outs[earlier.out], earlier.rest_begin, earlier.rest_end - earlier.rest_begin);
+  tally.add(earlier.outcome, earlier.value);
+  add_tags(tally, earlier.pass, false);
 }
 
 void RowScorer::to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>& errors) const {
@@ -124,25 +152,33 @@ void RowScorer::to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>
   }
 }
 
-void RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
-                           const score::ScoreOptions& options, uint64_t row, const RowKey& key,
-                           ArtifactWriter* artifacts, std::string& out, RowTally& tally) {
+RowScorer::ScoredAnswer RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
+                                              const score::ScoreOptions& options, uint64_t row,
+                                              const RowKey& key, ArtifactWriter* artifacts,
+                                              std::string& out, RowTally& tally) {
   score::PairResult result =
       schema.ok() ? scorer_.score_candidate(candidate)
                   : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
   to_columns(result.matched_reference, result.errors);
-  append_row_result(out, context_.format, key, result);
-  tally.add(outcome_of(result.verdict), result.f1);
-  add_tags(tally, result.pass, false);
+  ScoredAnswer answer;
+  answer.rest_begin = append_row_result(out, context_.format, key, result);
+  answer.rest_end = out.size();
+  answer.outcome = outcome_of(result.verdict);
+  answer.value = result.f1;
+  answer.pass = result.pass;
+  tally.add(answer.outcome, answer.value);
+  add_tags(tally, answer.pass, false);
   if (artifacts != nullptr && artifacts->picks(result.pass)) {
     ++tally.artifact_matches;
     artifacts->write(row, schema, references_, candidate, options, result);
   }
+  return answer;
 }
 
-void RowScorer::subset_pair(const SchemaEntry& schema, std::string_view candidate,
-                            std::string_view variables, const RowKey& key, std::string& out,
-                            RowTally& tally) {
+RowScorer::ScoredAnswer RowScorer::subset_pair(const SchemaEntry& schema,
+                                               std::string_view candidate,
+                                               std::string_view variables, const RowKey& key,
+                                               std::string& out, RowTally& tally) {
   score::SubsetOptions options = context_.subset;
   options.normalize.variables_json = variables;
   score::SubsetRow result;
@@ -153,10 +189,15 @@ void RowScorer::subset_pair(const SchemaEntry& schema, std::string_view candidat
     result = score::subset_schema_failure(schema.errors);
   }
   to_columns(result.matched_reference, result.result.errors);
-  append_subset_row(out, context_.format, key, result);
-  const bool compared = score::is_compared(result.verdict);
-  tally.add(outcome_of(result.verdict), compared ? result.result.score : 0.0);
-  add_tags(tally, result.verdict == score::SubsetVerdict::kSubset, false);
+  ScoredAnswer answer;
+  answer.rest_begin = append_subset_row(out, context_.format, key, result);
+  answer.rest_end = out.size();
+  answer.outcome = outcome_of(result.verdict);
+  answer.value = score::is_compared(result.verdict) ? result.result.score : 0.0;
+  answer.pass = result.verdict == score::SubsetVerdict::kSubset;
+  tally.add(answer.outcome, answer.value);
+  add_tags(tally, answer.pass, false);
+  return answer;
 }
 
 }  // namespace gqleval::batch

@@ -16,7 +16,13 @@
 // validated and normalized once: Scorer::set_references), then each candidate is scored
 // against them into its own tally and, in a run of one file per candidate,
 // its own text (a long file gets each row's lines in candidate order, with
-// a run member); a malformed row is a bad_row for every candidate. One RowScorer per worker thread:
+// a run member); a malformed row is a bad_row for every candidate. A
+// candidate whose text equals an earlier candidate's of the row (checkpoints
+// that gave the same answer) is not scored again: its line is its own key
+// and a copy of the earlier line's result part, the bytes scoring it would
+// give, since a result depends only on the schema, references, variables,
+// options and candidate text (unless the run writes artifacts for it, which
+// need the whole result). One RowScorer per worker thread:
 // it owns the scoring workspace (score::Scorer), the record reader and the schema lookup, all
 // reused from row to row, so a steady run does no heap allocation per row beyond growing the
 // shard's output buffer (and the diagnostics of failing rows). The result of a row depends only on
@@ -84,13 +90,28 @@ class RowScorer final : public ShardWorker {
   void add_tags(RowTally& tally, bool pass, bool bad);
   void bad_row(uint64_t row, const io::RecordSpan& span, std::span<std::string> outs,
                std::span<RowTally> tallies);
+  // An answer scored in the row being scored: its text, where its line's
+  // result part lies (in outs[out]) and what the tally counted.
+  struct ScoredAnswer {
+    std::string_view text;
+    size_t out = 0;
+    size_t rest_begin = 0;
+    size_t rest_end = 0;
+    uint8_t outcome = 0;
+    double value = 0;
+    bool pass = false;
+  };
   // Scores the candidate against the references set in scorer_ for the row.
-  void score_pair(const SchemaEntry& schema, std::string_view candidate,
-                  const score::ScoreOptions& options, uint64_t row, const RowKey& key,
-                  ArtifactWriter* artifacts, std::string& out, RowTally& tally);
-  void subset_pair(const SchemaEntry& schema, std::string_view candidate,
-                   std::string_view variables, const RowKey& key, std::string& out,
-                   RowTally& tally);
+  ScoredAnswer score_pair(const SchemaEntry& schema, std::string_view candidate,
+                          const score::ScoreOptions& options, uint64_t row, const RowKey& key,
+                          ArtifactWriter* artifacts, std::string& out, RowTally& tally);
+  ScoredAnswer subset_pair(const SchemaEntry& schema, std::string_view candidate,
+                           std::string_view variables, const RowKey& key, std::string& out,
+                           RowTally& tally);
+  // The earlier answer of the row with this text, or null.
+  const ScoredAnswer* scored_before(std::string_view candidate) const;
+  void repeat(const ScoredAnswer& earlier, std::span<std::string> outs, const RowKey& key,
+              std::string& out, RowTally& tally);
   // Reference indices (of references_) to reference columns.
   void to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>& errors) const;
 
@@ -108,6 +129,7 @@ class RowScorer final : public ShardWorker {
   std::span<const Column> candidates_;
   std::vector<std::string_view> references_;
   std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
+  std::vector<ScoredAnswer> answers_;        // the row's, in candidate order
 };
 
 }  // namespace gqleval::batch
