@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/batch/batch_test_util.h"
 #include "io/csv.h"
 #include "io/csv_writer.h"
@@ -110,9 +111,10 @@ TEST(CliCandidates, OneLongFileHoldsEveryRowOnceForEachCandidateInOrder) {
   ASSERT_EQ(all.exit_code, 0) << all.err;
   std::vector<std::vector<std::string>> alone;
   for (const std::string& run : runs) {
-    ASSERT_EQ(gqleval("score wide.csv --candidate-col " + run + " -o " + run + ".jsonl -q", dir)
-                  .exit_code,
-              0);
+    ASSERT_EQ(
+        gqleval(concat({"score wide.csv --candidate-col ", run, " -o ", run, ".jsonl -q"}), dir)
+            .exit_code,
+        0);
     alone.push_back(lines_of(read_file(dir.file(run + ".jsonl"))));
   }
   const std::vector<std::string> lines = lines_of(read_file(dir.file("long.jsonl")));

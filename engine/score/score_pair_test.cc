@@ -554,6 +554,7 @@ TEST(ScoreCandidates, AnAnswerThatIsAReferenceGetsWhatReadingItGives) {
     for (const std::vector<std::string>& row : rows) {
       const std::vector<std::string_view> references(row.begin(), row.end());
       std::vector<std::string> apart_texts;
+      apart_texts.reserve(row.size());
       for (const std::string& r : row) apart_texts.push_back(r + "\n");
       const std::vector<std::string_view> apart(apart_texts.begin(), apart_texts.end());
       for (const std::string& r : row) {
