@@ -62,8 +62,8 @@ struct RowTable {
 };
 
 // Results of several rows, back to back: row i is text[ends[i-1], ends[i]).
-// firsts[i] is the first row (from the start of the call) with row i's cells:
-// i itself, or an earlier row whose result row i repeats.
+// firsts[i] is the first row with row i's cells, both counted from the call's
+// `first`: i itself, or an earlier row whose result row i repeats.
 struct RowResults {
   std::string text;
   std::vector<size_t> ends;
