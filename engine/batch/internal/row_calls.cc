@@ -87,6 +87,30 @@ void RowCalls::bad_row(const RowKey& key, const Diagnostic& reason, std::string&
   summary_.add_bad_row(group());
 }
 
+// The row's schema, or null when the run has none or the row's cell is blank.
+const SchemaEntry* RowCalls::row_schema() {
+  if (!context_.has_schema) return nullptr;
+  const ColumnMap& columns = context_.columns;
+  const bool blank =
+      !context_.schemas.fixed &&
+      trim_cell(reader_.cell(columns.schema.present() ? columns.schema : columns.schema_path))
+          .empty();
+  return blank ? nullptr : &schemas_.get(reader_);
+}
+
+// The row's answer: its candidate cell, or its prediction from the
+// predictions file (marked asked when joined by id).
+RowCalls::RowAnswer RowCalls::row_answer(uint64_t row) {
+  const ColumnMap& columns = context_.columns;
+  if (context_.predictions == nullptr) return RowAnswer{reader_.cell(columns.candidate)};
+  const std::string_view id =
+      columns.id.present() ? trim_cell(reader_.cell(columns.id)) : std::string_view{};
+  const uint64_t prediction = context_.predictions->find(row, id);
+  if (prediction == Predictions::kNone) return RowAnswer{{}, nullptr, false};
+  if (context_.predictions->joined_by_id()) asked_[prediction] = true;
+  return RowAnswer{context_.predictions->text(prediction), context_.predictions->bad(prediction)};
+}
+
 void RowCalls::score_row(uint64_t row, const io::RecordSpan& span, std::string& out,
                          RowTally& tally) {
   if (!reader_.read(span)) {
@@ -101,36 +125,13 @@ void RowCalls::score_row(uint64_t row, const io::RecordSpan& span, std::string& 
     return;
   }
   const ColumnMap& columns = context_.columns;
-  const SchemaEntry* schema = nullptr;
-  if (context_.has_schema) {
-    const bool blank =
-        !context_.schemas.fixed &&
-        trim_cell(reader_.cell(columns.schema.present() ? columns.schema : columns.schema_path))
-            .empty();
-    if (!blank) schema = &schemas_.get(reader_);
-  }
+  const SchemaEntry* schema = row_schema();
   const std::string_view reference = reader_.cell(columns.references.front());
-  std::string_view candidate;
-  const Diagnostic* prediction_bad = nullptr;
-  bool answered = true;
-  uint64_t prediction = Predictions::kNone;
-  if (context_.predictions != nullptr) {
-    const std::string_view id =
-        columns.id.present() ? trim_cell(reader_.cell(columns.id)) : std::string_view{};
-    prediction = context_.predictions->find(row, id);
-    answered = prediction != Predictions::kNone;
-    if (answered) {
-      candidate = context_.predictions->text(prediction);
-      prediction_bad = context_.predictions->bad(prediction);
-      if (context_.predictions->joined_by_id()) asked_[prediction] = true;
-    }
-  } else {
-    candidate = reader_.cell(columns.candidate);
-  }
-  const std::string_view cells[] = {reference, candidate};
+  const RowAnswer answer = row_answer(row);
+  const std::string_view cells[] = {reference, answer.text};
   const RowKey key = keys_.of(row, span, reader_, schema != nullptr ? schema->content_hash : 0,
                               std::span<const std::string_view>(cells));
-  if (prediction_bad != nullptr) return bad_row(key, *prediction_bad, out, tally);
+  if (answer.bad != nullptr) return bad_row(key, *answer.bad, out, tally);
 
   const Functions& f = functions(
       columns.function_specs.present() ? reader_.cell(columns.function_specs) : std::string_view{},
@@ -146,14 +147,14 @@ void RowCalls::score_row(uint64_t row, const io::RecordSpan& span, std::string& 
   const bool artifacts = !context_.artifacts_dir.empty() &&
                          (context_.artifacts_rows == 0 || row < context_.artifacts_rows);
   calls::CallsRow result =
-      calls::score_calls(*f.functions, paths ? schema->schema.get() : nullptr, reference, candidate,
-                         artifacts ? &programs : nullptr);
+      calls::score_calls(*f.functions, paths ? schema->schema.get() : nullptr, reference,
+                         answer.text, artifacts ? &programs : nullptr);
   if (schema != nullptr && !schema->ok() && !schema->errors.empty()) {
     Diagnostic d = schema->errors.front();
     d.message = "the row's schema does not build, so no path is checked: " + d.message;
     result.errors.push_back(calls::CallsError{"schema", std::move(d)});
   }
-  if (!answered) {
+  if (!answer.answered) {
     result.errors.push_back(calls::CallsError{
         "candidate",
         make_error("no_prediction", context_.predictions->path() +

@@ -72,6 +72,13 @@ class RowCalls final : public ShardWorker {
   const Functions& functions(std::string_view specs, const SchemaEntry* schema);
 
   void score_row(uint64_t row, const io::RecordSpan& span, std::string& out, RowTally& tally);
+  const SchemaEntry* row_schema();
+  struct RowAnswer {
+    std::string_view text;
+    const Diagnostic* bad = nullptr;  // a prediction that could not be read
+    bool answered = true;             // false: the predictions file has none for the row
+  };
+  RowAnswer row_answer(uint64_t row);
   void bad_row(const RowKey& key, const Diagnostic& reason, std::string& out, RowTally& tally);
   std::string_view group() const;
   void write_artifacts(uint64_t row, const calls::CallsPrograms& programs);
