@@ -106,12 +106,17 @@ PyObject* copy_value(PyObject* value) {
     return list;
   }
   if (PyDict_CheckExact(value)) {
-    PyObject* dict = PyDict_New();
+    // PyDict_Copy clones the key table in one piece (much cheaper than
+    // inserting key by key); the containers among the values are then
+    // replaced by copies of their own (replacing a key's value while
+    // iterating is allowed: the set of keys does not change).
+    PyObject* dict = PyDict_Copy(value);
     if (dict == nullptr) return nullptr;
     PyObject* key = nullptr;
     PyObject* item = nullptr;
     Py_ssize_t at = 0;
-    while (PyDict_Next(value, &at, &key, &item)) {
+    while (PyDict_Next(dict, &at, &key, &item)) {
+      if (!PyList_CheckExact(item) && !PyDict_CheckExact(item)) continue;
       PyObject* copy = copy_value(item);
       const int failed = copy == nullptr ? -1 : PyDict_SetItem(dict, key, copy);
       Py_XDECREF(copy);

@@ -18,6 +18,7 @@
 #include "engine/score/result_json.h"
 #include "engine/validate/document_check.h"
 #include "engine/validate/validator.h"
+#include "io/content_hash.h"
 
 namespace gqleval::python {
 namespace {
@@ -118,18 +119,26 @@ void RowEngine::score(const RowCells& row, std::string& out) {
 
 namespace {
 
+// Equal texts; the cells of a repeated Python string share one buffer, so
+// the same address is equality without reading the bytes.
+bool same_text(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
+
 bool same_cells(const RowCells& a, const RowCells& b) {
-  return a.candidate == b.candidate && a.variables == b.variables && a.schema == b.schema &&
+  return same_text(a.candidate, b.candidate) && same_text(a.variables, b.variables) &&
+         same_text(a.schema, b.schema) &&
          std::equal(a.references.begin(), a.references.end(), b.references.begin(),
-                    b.references.end());
+                    b.references.end(), same_text);
 }
 
 // A row's key for finding repeats: its candidate, references and variables
-// (the schema is compared only when these match).
+// (the schema is compared only when these match). XXH3: the key lives only
+// within one call, and reads long texts several times faster than hash_bytes.
 uint64_t row_key(const RowCells& row) {
-  uint64_t h = hash_bytes(row.candidate);
-  h = hash_combine(h, hash_bytes(row.variables));
-  for (std::string_view r : row.references) h = hash_combine(h, hash_bytes(r));
+  uint64_t h = io::hash64(row.candidate);
+  h = hash_combine(h, io::hash64(row.variables));
+  for (std::string_view r : row.references) h = hash_combine(h, io::hash64(r));
   return hash_combine(h, row.references.size());
 }
 
@@ -167,8 +176,9 @@ std::vector<uint32_t> first_equal_rows(const RowTable& table, size_t first, size
 
 // A row that repeats an earlier row of the same call (the same schema,
 // references, candidate and variables: checkpoints that gave the same
-// answer) is scored once, and its result text copied: a result depends only
-// on those cells and the engine's options.
+// answer) is scored once, and its text is not repeated (the caller copies
+// the first row's objects): a result depends only on those cells and the
+// engine's options.
 void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
                            RowResults& results) {
   tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads));
@@ -203,7 +213,7 @@ void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, un
     texts[scored[k]] = std::string_view(o.text).substr(begin, o.ends[at] - begin);
   }
   for (uint32_t i = 0; i < count; ++i) {
-    results.text.append(texts[source[i]]);
+    if (source[i] == i) results.text.append(texts[i]);
     results.ends.push_back(results.text.size());
     results.firsts.push_back(source[i]);
   }

@@ -63,7 +63,8 @@ struct RowTable {
 
 // Results of several rows, back to back: row i is text[ends[i-1], ends[i]).
 // firsts[i] is the first row with row i's cells, both counted from the call's
-// `first`: i itself, or an earlier row whose result row i repeats.
+// `first`: i itself, or an earlier row whose result row i repeats; a repeat's
+// text is empty (its result is the earlier row's).
 struct RowResults {
   std::string text;
   std::vector<size_t> ends;
@@ -84,8 +85,8 @@ class RowEngine {
 
   // Rows [first, first + count) of `table` on `threads` threads (0: all
   // cores), appended to `results` in row order. A row equal to an earlier
-  // one of these (every cell) is scored once and its text copied (and
-  // `results.firsts` names that row).
+  // one of these (every cell) is scored once: `results.firsts` names that
+  // row, and the repeat's text is empty.
   void score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
                   RowResults& results);
 
