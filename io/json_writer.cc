@@ -64,6 +64,15 @@ void append_json_real(std::string& out, double value) {
     out.append("null");
     return;
   }
+  // Scores are mostly 1 or 0: the texts std::to_chars gives them, without it.
+  if (value == 1.0) {
+    out.push_back('1');
+    return;
+  }
+  if (value == 0.0 && !std::signbit(value)) {
+    out.push_back('0');
+    return;
+  }
   append_number(out, value);
 }
 

@@ -120,6 +120,25 @@ TEST(JsonWriter, KeysAreEscapedAndShortestDoublesRoundTrip) {
   EXPECT_EQ(out, R"({"a\"b\n":0.1,"e":1e+21})");
 }
 
+// 1 and 0 (most scores) are written without std::to_chars: the same texts.
+TEST(AppendJsonReal, ShortestTextsAndNullForNonFinite) {
+  auto text = [](double v) {
+    std::string out;
+    append_json_real(out, v);
+    return out;
+  };
+  EXPECT_EQ(text(1.0), "1");
+  EXPECT_EQ(text(0.0), "0");
+  EXPECT_EQ(text(-0.0), "-0");
+  EXPECT_EQ(text(-1.0), "-1");
+  EXPECT_EQ(text(2.0), "2");
+  EXPECT_EQ(text(0.5), "0.5");
+  EXPECT_EQ(text(2.0 / 3.0), "0.6666666666666666");
+  EXPECT_EQ(text(1.0 + 1e-15), "1.000000000000001");
+  EXPECT_EQ(text(std::numeric_limits<double>::infinity()), "null");
+  EXPECT_EQ(text(std::numeric_limits<double>::quiet_NaN()), "null");
+}
+
 TEST(JsonWriter, AppendsToExistingText) {
   std::string out = "prefix ";
   JsonWriter(out).begin_array().str("x").end_array();

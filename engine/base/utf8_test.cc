@@ -84,6 +84,24 @@ TEST(Utf8, FindsTheFirstMalformedByte) {
   EXPECT_EQ(find_invalid(long_ascii + "\xC3\xA9" + long_ascii + "\x80"), 202u);
 }
 
+// ASCII is skipped 64 and 16 bytes a step: a malformed byte at any offset of
+// a long text (every block position, and the tail shorter than a block) is
+// found where it is, and a well-formed one before it is stepped over.
+TEST(Utf8, FindsAMalformedByteAtEveryOffsetOfALongText) {
+  for (size_t size : {63u, 64u, 65u, 200u}) {
+    for (size_t at = 0; at < size; ++at) {
+      std::string text(size, 'q');
+      text[at] = '\x80';
+      EXPECT_EQ(find_invalid(text), at) << "size " << size << ", offset " << at;
+      text[at] = 'q';
+      text.insert(at, "\xC3\xA9");  // U+00E9, well formed
+      EXPECT_EQ(find_invalid(text), kValid) << "size " << size << ", offset " << at;
+      text += '\xFF';
+      EXPECT_EQ(find_invalid(text), size + 2) << "size " << size << ", offset " << at;
+    }
+  }
+}
+
 TEST(Utf8, Utf16Length) {
   EXPECT_EQ(utf16_length(""), 0u);
   EXPECT_EQ(utf16_length("abc"), 3u);

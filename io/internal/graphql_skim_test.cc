@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "engine/base/concat.h"
+
 namespace gqleval::io {
 namespace {
 
@@ -33,6 +35,27 @@ TEST(GraphqlSkim, MatchBraces) {
   EXPECT_EQ(rest_after("{ a { b } } c", skim::match_braces), " c");
   EXPECT_EQ(rest_after("{ a(s: \"}\") # }\n } c", skim::match_braces), " c");
   EXPECT_EQ(rest_after("{ a { b }", skim::match_braces), "<null>");
+}
+
+// The bytes between braces are skipped 16 at a time: a brace, a string or a
+// comment at every offset of a long text (before, across and after 16-byte
+// blocks) is still seen where it is.
+TEST(GraphqlSkim, MatchBracesSeesEveryOffset) {
+  for (size_t at = 0; at < 40; ++at) {
+    const std::string pad(at, ' ');
+    const std::string name(at, 'n');
+    EXPECT_EQ(rest_after(concat({"{", pad, "}", pad, "}x"}), skim::match_braces),
+              concat({pad, "}x"}))
+        << at;
+    EXPECT_EQ(
+        rest_after(concat({"{", name, "{", pad, "}", name, "}", pad, "}"}), skim::match_braces),
+        concat({pad, "}"}))
+        << at;
+    EXPECT_EQ(rest_after(concat({"{", pad, "\"}\"", pad, "} x"}), skim::match_braces), " x") << at;
+    EXPECT_EQ(rest_after(concat({"{", name, "# } {\n", pad, "} x"}), skim::match_braces), " x")
+        << at;
+    EXPECT_EQ(rest_after(concat({"{", pad, "{", name}), skim::match_braces), "<null>") << at;
+  }
 }
 
 TEST(GraphqlSkim, DefinitionEnd) {

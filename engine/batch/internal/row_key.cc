@@ -52,7 +52,9 @@ uint64_t RowKeys::reference_hash(uint64_t schema_hash,
 RowKey RowKeys::of_score(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
                          uint64_t content, uint64_t reference_hash, std::string_view candidate,
                          std::string_view run) {
-  RowKey key = with_content(row, span, reader, io::hash64(candidate, content));
+  // The content hash names a row only when it has no id: not hashed then.
+  const bool has_id = !trim_cell(reader.cell(columns_.id)).empty();
+  RowKey key = with_content(row, span, reader, has_id ? 0 : io::hash64(candidate, content));
   hex16(reference_hash, reference_hex_);
   key.reference_hash = std::string_view(reference_hex_, sizeof reference_hex_);
   key.run = run;

@@ -26,6 +26,8 @@
 // Applied top-down, pass after pass until nothing changes, so chains of
 // back-references (users -> posts -> users -> posts -> users) fold completely
 // and the normal form is one of its own fixpoints.
+#include <algorithm>
+
 #include "engine/normalize/internal/tree_builder.h"
 
 namespace gqleval::normalize {
@@ -150,6 +152,13 @@ bool TreeBuilder::cycles_pass(uint32_t node) {
 }
 
 void TreeBuilder::apply_cycles() {
+  // A fold needs a node B whose field starts an inverse pair (try_cycle
+  // skips every other B), and folding only moves nodes: with no such node in
+  // the tree, no pass can fold, and one flat look spares the walks.
+  const bool any_forward = std::any_of(nodes_.begin(), nodes_.end(), [&](const BuildNode& n) {
+    return !n.removed && rewrites_->has_inverse_from(n.field);
+  });
+  if (!any_forward) return;
   // A fold deep in the tree can bring a back-reference to a node that the
   // pass has left behind (`a { b { cs { b { a { x } } } } }`: folding `cs.b`
   // puts `a { x }` under `b`, a back-reference to the `a` above): passes
