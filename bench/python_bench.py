@@ -12,10 +12,16 @@ compared with, measured in the same run:
   3. gqleval.dask.score_dataframe on a distributed.LocalCluster of 2 worker
      processes against score_batch(as_frame=True) in this process, on the same
      DASK_ROWS rows, wall time of each (the overhead: shipping partitions to
-     the workers and the results back).
+     the workers and the results back);
+  4. score_batch on REPEAT_ROWS distinct rows (make_rows's, each answer given
+     a comment of its own so that no two rows are equal) against the same
+     rows each given four times in a row, one thread, CPU time of the call and
+     of freeing its results (medians of five, alternating): what a repeated
+     row costs beside a scored one.
 
     PYTHONPATH=build-py/python /usr/bin/python3 bench/python_bench.py \
-        [--build build-py] [--rows 1000000] [--threads 2] [--dask-rows 200000]
+        [--build build-py] [--rows 1000000] [--threads 2] [--dask-rows 200000] \
+        [--repeat-rows 20000]
 
 The load average is printed before and after: the figures mean little on a
 busy machine without it.
@@ -119,12 +125,34 @@ def dask_overhead(rows, threads):
     return local_wall, dask_wall
 
 
+def repeated_rows(n):
+    """CPU seconds of score_batch on n distinct rows and on the same rows each
+    given four times, results freed included: (one, four)."""
+    import statistics
+    schemas, refs, cands = make_rows(n)
+    cands = [c + "\n# %d" % i for i, c in enumerate(cands)]
+    four = tuple([x for x in column for _ in range(4)] for column in (schemas, refs, cands))
+
+    def cpu(rows):
+        c0 = time.process_time()
+        out = gqleval.score_batch(*rows, threads=1)
+        del out
+        return time.process_time() - c0
+
+    one_s, four_s = [], []
+    for _ in range(5):
+        one_s.append(cpu((schemas, refs, cands)))
+        four_s.append(cpu(four))
+    return statistics.median(one_s), statistics.median(four_s)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=os.path.join(HERE, "..", "build-py"))
     ap.add_argument("--rows", type=int, default=1000000)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--dask-rows", type=int, default=200000)
+    ap.add_argument("--repeat-rows", type=int, default=20000)
     args = ap.parse_args()
     print(f"load average before: {load()}; {os.cpu_count()} cores")
 
@@ -155,6 +183,11 @@ def main():
               f"{dask_wall:.2f} s; score_batch(as_frame=True, threads={args.threads}) in "
               f"process: {local_wall:.2f} s; overhead {dask_wall - local_wall:+.2f} s "
               f"({dask_wall / local_wall:.2f}x)")
+    if args.repeat_rows:
+        n = args.repeat_rows
+        one, four = repeated_rows(n)
+        print(f"score_batch, repeated rows: {n:,} distinct rows {one:.3f} s CPU; each given "
+              f"four times ({4 * n:,} rows) {four:.3f} s; ratio {four / one:.2f}x")
     print(f"load average after: {load()}")
 
 

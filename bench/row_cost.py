@@ -12,7 +12,8 @@ process and its threads) with the ratio to the case's first command. The cases:
 
   schema_cells    every row carries its schema text (as RGEval's CSV does) and a
                   candidate that is another text than its reference (an alias):
-                  old and new, `score -j T` (T default 1)
+                  old and new, `score -j T` (T default 1), and the build before
+                  between them when --before names another build than --old
   schema_paths    the rows name a 1.5 MB schema file by path, against the same
                   rows scored with `--schema FILE`: the new build (and the old,
                   for the path rows)
@@ -145,10 +146,15 @@ def main():
     t = a.threads
     cases = []
     cells = make_rows(a.work, "alias_%d" % a.rows, a.rows, "--shapes", "alias")
-    cases.append(("schema_cells", [
+    cell_commands = [
         ("old: schema cells", score(a.old, cells, out("cells_old"), t), out("cells_old")),
         ("new: schema cells", score(a.new, cells, out("cells_new"), t), out("cells_new")),
-    ]))
+    ]
+    if a.before and a.before != a.old:  # the build before is timed beside them too
+        cell_commands.insert(1, ("before: schema cells",
+                                 score(a.before, cells, out("cells_before"), t),
+                                 out("cells_before")))
+    cases.append(("schema_cells", cell_commands))
     schema = big_schema(a.work, cells)
     paths = with_schema_path(cells, schema, os.path.join(a.work, "paths_%d.csv" % a.rows))
     cases.append(("schema_paths", [
