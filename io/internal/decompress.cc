@@ -170,7 +170,6 @@ Compression detect_compression(std::string_view head) {
   return Compression::kNone;
 }
 
-
 std::optional<Diagnostic> spool(int in_fd, std::string_view head, Compression compression,
                                 int out_fd) {
   Reader in(in_fd, head);

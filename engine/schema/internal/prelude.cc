@@ -344,13 +344,11 @@ struct ParsedPrelude {
 
 }  // namespace
 
-
 const Result<const ast::Document*>& prelude_document() {
   // Never destroyed: built schemas point into it.
   static const ParsedPrelude* parsed = new ParsedPrelude();
   return parsed->document;
 }
-
 
 bool is_stepzen_scalar(std::string_view name) {
   for (std::string_view s : kStepZenScalars) {
