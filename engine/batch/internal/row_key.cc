@@ -14,32 +14,36 @@ void hex16(uint64_t h, char* out) {
 
 }  // namespace
 
+// The id cell, or LINE:HASH; `content_hash()` is called only then (a row
+// with an id does not hash its content).
+template <class ContentHash>
 std::string_view RowKeys::id_or_key(const io::RecordSpan& span, const RecordReader& reader,
-                                    uint64_t content_hash) {
+                                    ContentHash content_hash) {
   const std::string_view cell = reader.cell(columns_.id);
   if (!trim_cell(cell).empty()) return cell;
   id_.clear();
   io::append_number(id_, span.line);
   id_.push_back(':');
   char hex[16];
-  hex16(content_hash, hex);
+  hex16(content_hash(), hex);
   id_.append(hex, sizeof hex);
   return id_;
 }
 
-RowKey RowKeys::of(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
-                   uint64_t schema_hash, std::span<const std::string_view> cells) {
-  return with_content(row, span, reader, reference_hash(schema_hash, cells));
-}
-
+template <class ContentHash>
 RowKey RowKeys::with_content(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
-                             uint64_t h) {
+                             ContentHash content_hash) {
   kept_.clear();
   for (const Column& c : columns_.keep) {
     const RecordReader::Cell cell = reader.get(c);
     kept_.push_back(KeptCell{c.name, cell.text, cell.present, cell.json});
   }
-  return RowKey{row, id_or_key(span, reader, h), kept_};
+  return RowKey{row, id_or_key(span, reader, content_hash), kept_};
+}
+
+RowKey RowKeys::of(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
+                   uint64_t schema_hash, std::span<const std::string_view> cells) {
+  return with_content(row, span, reader, [&] { return reference_hash(schema_hash, cells); });
 }
 
 uint64_t RowKeys::reference_hash(uint64_t schema_hash,
@@ -52,9 +56,7 @@ uint64_t RowKeys::reference_hash(uint64_t schema_hash,
 RowKey RowKeys::of_score(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
                          uint64_t content, uint64_t reference_hash, std::string_view candidate,
                          std::string_view run) {
-  // The content hash names a row only when it has no id: not hashed then.
-  const bool has_id = !trim_cell(reader.cell(columns_.id)).empty();
-  RowKey key = with_content(row, span, reader, has_id ? 0 : io::hash64(candidate, content));
+  RowKey key = with_content(row, span, reader, [&] { return io::hash64(candidate, content); });
   hex16(reference_hash, reference_hex_);
   key.reference_hash = std::string_view(reference_hex_, sizeof reference_hex_);
   key.run = run;
@@ -64,7 +66,8 @@ RowKey RowKeys::of_score(uint64_t row, const io::RecordSpan& span, const RecordR
 RowKey RowKeys::of_bad(uint64_t row, const io::RecordSpan& span, const RecordReader& reader) {
   kept_.clear();
   for (const Column& c : columns_.keep) kept_.push_back(KeptCell{c.name, {}, false, false});
-  return RowKey{row, id_or_key(span, reader, io::hash64(reader.record_text())), kept_};
+  return RowKey{row, id_or_key(span, reader, [&] { return io::hash64(reader.record_text()); }),
+                kept_};
 }
 
 }  // namespace gqleval::batch

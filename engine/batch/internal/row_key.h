@@ -60,10 +60,14 @@ class RowKeys {
   RowKey of_bad(uint64_t row, const io::RecordSpan& span, const RecordReader& reader);
 
  private:
+  // `content_hash()` gives the row's content hash; it is called only for a
+  // row without an id (defined in row_key.cc, the only user).
+  template <class ContentHash>
   RowKey with_content(uint64_t row, const io::RecordSpan& span, const RecordReader& reader,
-                      uint64_t content_hash);
+                      ContentHash content_hash);
+  template <class ContentHash>
   std::string_view id_or_key(const io::RecordSpan& span, const RecordReader& reader,
-                             uint64_t content_hash);
+                             ContentHash content_hash);
 
   const ColumnMap& columns_;
   std::string id_;
