@@ -48,6 +48,11 @@ const std::map<std::string, std::set<std::string>> kLayers = {
     {"engine/runs",
      {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/normalize",
       "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
+    // The engine of the language bindings (python/, js/): rows in memory.
+    {"engine/rows",
+     {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/calls",
+      "engine/python_subset", "engine/normalize", "engine/validate", "engine/schema",
+      "engine/graphql", "engine/base", "kernels", "io"}},
     {"engine/report",
      {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/normalize",
       "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},

@@ -13,6 +13,8 @@ namespace {
 
 bool subset_run(const BatchOptions& o) { return o.mode == ScoreMode::kSubset; }
 
+}  // namespace
+
 // What the run's mode does not have is refused, not ignored. (The rule
 // switches are on by default, so they are no request: a subset run uses no
 // rule whatever they say.)
@@ -32,6 +34,8 @@ std::optional<Diagnostic> check_mode(const BatchOptions& o) {
   if (!o.artifacts_dir.empty()) return refuse("artifacts", "");
   return std::nullopt;
 }
+
+namespace {
 
 // What the run asks that it cannot have, refused before any work.
 std::optional<Diagnostic> check_request(const BatchOptions& o) {
@@ -84,6 +88,14 @@ score::ScoreOptions score_options(const BatchOptions& o) {
   options.normalize.rules = o.rules;
   options.operation_name = o.operation;
   options.extract_candidate = o.extract;
+  return options;
+}
+
+score::SubsetOptions subset_options(const BatchOptions& o) {
+  score::SubsetOptions options;
+  options.operation_name = o.operation;
+  options.normalize.ignore_typename = o.ignore_typename;
+  options.extract_right = o.extract;  // references are read as they are, as in score_options
   return options;
 }
 

@@ -24,6 +24,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,8 @@
 #include "engine/batch/score_mode.h"
 #include "engine/batch/summary.h"
 #include "engine/normalize/rewrites.h"
+#include "engine/score/score_pair.h"
+#include "engine/score/subset.h"
 
 namespace gqleval::batch {
 
@@ -68,10 +71,16 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& options);
 
 // What a score run's options make of the schema cache (the dialect, whether
 // rewrite rules are built, the bound, the rules file read: an error names
-// the file) and of each pair's scoring, for every caller that scores rows as
-// a run would (the Python module's Scorer too). The ScoreOptions' operation
-// name points into `options`.
+// the file) and of each pair's scoring (an equivalence pair's, or a subset
+// run's), for every caller that scores rows as a run would (the language
+// bindings' engine too, engine/rows). The options' operation name points into
+// `options`.
 Result<SchemaCacheOptions, Diagnostic> schema_cache_options(const BatchOptions& options);
 score::ScoreOptions score_options(const BatchOptions& options);
+score::SubsetOptions subset_options(const BatchOptions& options);
+// What `options.mode` does not have that the options ask for (a gate on the
+// F1, a delta, a rules file, artifacts in a subset run), refused as a run
+// refuses it.
+std::optional<Diagnostic> check_mode(const BatchOptions& options);
 
 }  // namespace gqleval::batch

@@ -29,15 +29,32 @@ std::string replaced(std::string_view key, char from, char to) {
   return out;
 }
 
+// "rule-set" -> "ruleSet".
+std::string camel_cased(std::string_view key) {
+  std::string out;
+  bool upper = false;
+  for (char c : key) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    out.push_back(upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
+    upper = false;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string OptionNames::name(std::string_view key) const {
   if (style_ == Style::kKeywords) return replaced(key, '-', '_');
+  if (style_ == Style::kCamelCase) return camel_cased(key);
   return "--" + std::string(key);
 }
 
 std::string OptionNames::with_value(std::string_view key, std::string_view value) const {
   if (style_ == Style::kKeywords) return name(key) + "='" + std::string(value) + "'";
+  if (style_ == Style::kCamelCase) return name(key) + ": \"" + std::string(value) + "\"";
   return name(key) + " " + std::string(value);
 }
 

@@ -1,7 +1,7 @@
 // gqleval._core: the compiled half of the Python module. The public API, its
 // argument checks that are plain Python and its docstrings are in
 // python/gqleval/__init__.py; this file binds the engine for rows in memory
-// (row_engine.h), the summary counts (summary_counts.h) and the file run
+// (engine/rows/row_engine.h), the summary counts (summary_counts.h) and the file run
 // (file_run.h). Every call that scores releases the GIL while it does.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "engine/base/version.h"
+#include "engine/rows/row_engine.h"
+#include "engine/rows/row_options.h"
 #include "io/file_names.h"
 #include "python/src/file_run.h"
-#include "python/src/options.h"
 #include "python/src/py_cells.h"
 #include "python/src/py_json.h"
-#include "python/src/row_engine.h"
 #include "python/src/summary_counts.h"
 
 namespace gqleval::python {
@@ -25,8 +25,15 @@ namespace {
 
 namespace py = pybind11;
 
-std::unique_ptr<RowEngine> make_engine(ModuleOptions options) {
-  auto checked = check_options(std::move(options));
+using rows::RowCells;
+using rows::RowEngine;
+using rows::RowOptions;
+using rows::RowResults;
+using rows::RowTable;
+
+std::unique_ptr<RowEngine> make_engine(RowOptions options) {
+  options.names = batch::OptionNames::keywords();
+  auto checked = rows::check_options(std::move(options));
   if (!checked) throw py::value_error(checked.error().message);
   return std::make_unique<RowEngine>(std::move(*checked));
 }
@@ -266,17 +273,17 @@ PYBIND11_MODULE(_core, m) {
   m.attr("__version__") = std::string(version());
   m.attr("DEFAULT_MAX_FIELD_BYTES") = io::kDefaultMaxFieldBytes;
 
-  py::class_<ModuleOptions>(m, "Options")
+  py::class_<RowOptions>(m, "Options")
       .def(py::init<>())
-      .def_readwrite("delta", &ModuleOptions::delta)
-      .def_readwrite("rules_file", &ModuleOptions::rules_file)
-      .def_readwrite("rule_set", &ModuleOptions::rule_set)
-      .def_readwrite("extract", &ModuleOptions::extract)
-      .def_readwrite("ignore_typename", &ModuleOptions::ignore_typename)
-      .def_readwrite("strict_schema", &ModuleOptions::strict_schema)
-      .def_readwrite("operation", &ModuleOptions::operation)
-      .def_readwrite("max_field_bytes", &ModuleOptions::max_field_bytes)
-      .def_readwrite("schema_cache_bytes", &ModuleOptions::schema_cache_bytes);
+      .def_readwrite("delta", &RowOptions::delta)
+      .def_readwrite("rules_file", &RowOptions::rules_file)
+      .def_readwrite("rule_set", &RowOptions::rule_set)
+      .def_readwrite("extract", &RowOptions::extract)
+      .def_readwrite("ignore_typename", &RowOptions::ignore_typename)
+      .def_readwrite("strict_schema", &RowOptions::strict_schema)
+      .def_readwrite("operation", &RowOptions::operation)
+      .def_readwrite("max_field_bytes", &RowOptions::max_field_bytes)
+      .def_readwrite("schema_cache_bytes", &RowOptions::schema_cache_bytes);
 
   py::class_<RowEngine>(m, "Engine")
       .def(py::init(&make_engine), py::arg("options"))

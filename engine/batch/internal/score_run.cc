@@ -24,14 +24,6 @@ std::string shell_quote(std::string_view s) {
   return out + "'";
 }
 
-score::SubsetOptions subset_options(const BatchOptions& o) {
-  score::SubsetOptions options;
-  options.operation_name = o.operation;
-  options.normalize.ignore_typename = o.ignore_typename;
-  options.extract_right = o.extract;  // references are read as they are, as in score_options
-  return options;
-}
-
 // `gqleval compare` flags that repeat the run's options, for replay.sh.
 std::string replay_options(const BatchOptions& o) {
   std::string out;

@@ -1,15 +1,17 @@
-// RowEngine: the batch engine for rows held in memory, as Python hands them
-// over (views into its str objects), with the semantics of a `gqleval score`
-// row (engine/batch/internal/row_scorer.cc) so that a row scored here and the
+// RowEngine: the batch engine for rows held in memory, as the language
+// bindings hand them over (views into Python's str objects, or into the UTF-8
+// copies of JavaScript strings), with the semantics of a `gqleval score` row
+// (engine/batch/internal/row_scorer.cc) so that a row scored here and the
 // same row in a file scored by the CLI give the same result members:
 //
 //   a cell longer than max_field_bytes, or a variables cell that is not a
 //   JSON object, makes a bad_row -> the row's schema from the shared
 //   SchemaCache (keyed by text, built once, canonical forms shared) -> the
 //   references: the primary always, further ones only where not blank, a
-//   matched index naming the reference's position in the row -> Scorer ->
-//   the result members, written by the CLI's own serializers
-//   (score/result_json.h, batch/result_format.h).
+//   matched index naming the reference's position in the row -> Scorer (or
+//   SubsetComparer in subset mode) -> the result members, written by the
+//   CLI's own serializers (score/result_json.h, score/subset_json.h,
+//   batch/result_format.h).
 //
 // What it writes is one JSON object per row, `{"verdict":...,"errors":[...]}`:
 // the members of a score result line, without the line's head (row, id and
@@ -18,9 +20,10 @@
 // Thread-safety: every method may be called from any number of threads at
 // once. Each call borrows a Worker (a Scorer, its schema memo and scratch)
 // from a pool and gives it back, so a RowEngine shared by Python threads
-// scores in parallel once they release the GIL, and a warm call allocates
-// nothing beyond its output. score_rows() runs a oneTBB parallel loop in its
-// own task_arena of `threads` threads.
+// scores in parallel once they release the GIL (and so do Node.js's worker
+// threads), and a warm call allocates nothing beyond its output.
+// score_rows() runs a oneTBB parallel loop in its own task_arena of
+// `threads` threads.
 #pragma once
 
 #include <cstddef>
@@ -34,12 +37,12 @@
 
 #include "engine/base/result.h"
 #include "engine/batch/schema_cache.h"
-#include "python/src/options.h"
+#include "engine/rows/row_options.h"
 
-namespace gqleval::python {
+namespace gqleval::rows {
 
-// One row. A missing cell (Python's None) is an empty view, as a JSON Lines
-// null is an empty cell to the CLI.
+// One row. A missing cell (Python's None, JavaScript's null) is an empty
+// view, as a JSON Lines null is an empty cell to the CLI.
 struct RowCells {
   std::string_view schema;
   std::span<const std::string_view> references;  // the primary first; at least one
@@ -78,7 +81,7 @@ class RowEngine {
   RowEngine(const RowEngine&) = delete;
   RowEngine& operator=(const RowEngine&) = delete;
 
-  const ModuleOptions& options() const { return options_->module; }
+  const RowOptions& options() const { return options_->options; }
 
   // Appends the row's result object to `out`.
   void score(const RowCells& row, std::string& out);
@@ -104,6 +107,12 @@ class RowEngine {
   class Lease;
 
   void score_row(Worker& worker, const RowCells& row, std::string& out);
+  void score_equivalence(Worker& worker, const batch::SchemaEntry& schema,
+                         std::string_view candidate, std::string_view variables, std::string& out);
+  void score_subset(Worker& worker, const batch::SchemaEntry& schema, std::string_view candidate,
+                    std::string_view variables, std::string& out);
+  static void to_columns(const Worker& worker, int32_t& matched,
+                         std::vector<score::QueryDiagnostic>& errors);
   std::unique_ptr<Worker> acquire();
   void release(std::unique_ptr<Worker> worker);
 
@@ -113,4 +122,4 @@ class RowEngine {
   std::vector<std::unique_ptr<Worker>> pool_;
 };
 
-}  // namespace gqleval::python
+}  // namespace gqleval::rows

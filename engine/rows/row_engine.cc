@@ -1,4 +1,4 @@
-#include "python/src/row_engine.h"
+#include "engine/rows/row_engine.h"
 
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/parallel_sort.h>
@@ -16,11 +16,12 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/variables.h"
 #include "engine/score/result_json.h"
+#include "engine/score/subset_json.h"
 #include "engine/validate/document_check.h"
 #include "engine/validate/validator.h"
 #include "io/content_hash.h"
 
-namespace gqleval::python {
+namespace gqleval::rows {
 namespace {
 
 // Rows a worker takes at a time: large enough that borrowing a worker and
@@ -67,6 +68,10 @@ struct RowEngine::Worker {
   explicit Worker(batch::SchemaCache& cache) : memo(cache) {}
 
   score::Scorer scorer;
+  score::SubsetComparer subset;
+  // The schema `subset` compared with last, kept alive: the comparer keeps
+  // what it derived from it.
+  std::shared_ptr<const schema::Schema> subset_schema;
   batch::SchemaMemo memo;
   normalize::VariableBindings variables_check;
   std::vector<std::string_view> references;
@@ -220,10 +225,10 @@ void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, un
 }
 
 void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
-  const ModuleOptions& o = options_->module;
+  const RowOptions& o = options_->options;
   auto bad_row = [&](const Diagnostic& d) {
     w.line.clear();
-    batch::append_bad_row(w.line, batch::OutputFormat::kJsonl, batch::RowKey{}, d);
+    batch::append_bad_row(w.line, batch::OutputFormat::kJsonl, batch::RowKey{}, d, options_->mode);
     append_members_of_line(out, w.line, "\"verdict\":");
   };
   // The CLI's reader refuses a cell over the limit before it reads the row.
@@ -232,11 +237,12 @@ void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
     for (size_t k = 0; k < std::size(cells) + row.references.size(); ++k) {
       const std::string_view cell = k < 3 ? cells[k] : row.references[k - 3];
       if (cell.size() <= o.max_field_bytes) continue;
-      return bad_row(make_error("field_too_large",
-                                concat({"the ", cell_role(k), " is ", std::to_string(cell.size()),
-                                        " bytes, over the limit of ",
-                                        std::to_string(o.max_field_bytes), " (max_field_bytes)"}),
-                                SourcePos{}));
+      return bad_row(
+          make_error("field_too_large",
+                     concat({"the ", cell_role(k), " is ", std::to_string(cell.size()),
+                             " bytes, over the limit of ", std::to_string(o.max_field_bytes), " (",
+                             o.names.name("max-field-bytes"), ")"}),
+                     SourcePos{}));
     }
   }
   // As RowScorer::score_row: the primary reference always counts (a blank
@@ -255,26 +261,55 @@ void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
         make_error("invalid_variables", "the variables cell: " + bad->message, SourcePos{}));
   }
   const batch::SchemaEntry& schema = w.memo.get(row.schema);
+  out.push_back('{');
+  if (options_->mode == batch::ScoreMode::kSubset) {
+    score_subset(w, schema, row.candidate, variables, out);
+  } else {
+    score_equivalence(w, schema, row.candidate, variables, out);
+  }
+  out.push_back('}');
+}
+
+void RowEngine::score_equivalence(Worker& w, const batch::SchemaEntry& schema,
+                                  std::string_view candidate, std::string_view variables,
+                                  std::string& out) {
   score::ScoreOptions options = options_->score;
   options.normalize.variables_json = variables;
   score::PairResult result =
       schema.ok()
-          ? w.scorer.score(*schema.schema, schema.rewrites.get(), w.references, row.candidate,
-                           options)
+          ? w.scorer.score(*schema.schema, schema.rewrites.get(), w.references, candidate, options)
           : score::schema_failure(schema.errors, static_cast<uint32_t>(w.references.size()));
-  // Indices name the row's references, whichever were blank.
-  if (result.matched_reference != score::kNoReference) {
-    result.matched_reference =
-        static_cast<int32_t>(w.reference_columns[static_cast<size_t>(result.matched_reference)]);
+  to_columns(w, result.matched_reference, result.errors);
+  score::append_result_members(out, result);
+}
+
+void RowEngine::score_subset(Worker& w, const batch::SchemaEntry& schema,
+                             std::string_view candidate, std::string_view variables,
+                             std::string& out) {
+  score::SubsetOptions options = options_->subset;
+  options.normalize.variables_json = variables;
+  score::SubsetRow result;
+  if (schema.ok()) {
+    if (w.subset_schema != schema.schema) w.subset_schema = schema.schema;
+    result = w.subset.compare_references(*schema.schema, w.references, candidate, options);
+  } else {
+    result = score::subset_schema_failure(schema.errors);
   }
-  for (score::QueryDiagnostic& e : result.errors) {
+  to_columns(w, result.matched_reference, result.result.errors);
+  score::append_subset_members(out, result);
+}
+
+// Indices name the row's references, whichever were blank.
+void RowEngine::to_columns(const Worker& w, int32_t& matched,
+                           std::vector<score::QueryDiagnostic>& errors) {
+  if (matched != score::kNoReference) {
+    matched = static_cast<int32_t>(w.reference_columns[static_cast<size_t>(matched)]);
+  }
+  for (score::QueryDiagnostic& e : errors) {
     if (e.query == score::QueryRole::kReference && e.reference < w.reference_columns.size()) {
       e.reference = w.reference_columns[e.reference];
     }
   }
-  out.push_back('{');
-  score::append_result_members(out, result);
-  out.push_back('}');
 }
 
 void RowEngine::validate(std::string_view schema_text, std::string_view query, std::string& out) {
@@ -288,7 +323,7 @@ void RowEngine::validate(std::string_view schema_text, std::string_view query, s
     w.arena.reset();
     const Diagnostics diagnostics =
         validate::check_document(w.validator, *schema.schema, query, validate::ValidateOptions{},
-                                 options_->module.operation, validate::OperationName::kAlways,
+                                 options_->options.operation, validate::OperationName::kAlways,
                                  w.arena)
             .all();
     batch::append_validate_row(w.line, batch::RowKey{}, "query", diagnostics);
@@ -309,4 +344,4 @@ bool RowEngine::derived_rules(std::string_view schema_text, std::string& out) {
   return true;
 }
 
-}  // namespace gqleval::python
+}  // namespace gqleval::rows
