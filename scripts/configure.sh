@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 build_dir=build
 flags=(-DCMAKE_BUILD_TYPE=Release -DGQLEVAL_TESTS=ON -DGQLEVAL_PYTHON=ON)
 compiler=
+bindings_checked=yes  # whether the language bindings' sanitizer set-up holds here
 if [ "${1:-}" = "--sanitize" ]; then
   build_dir=build-asan
   # -O1 keeps the sanitizer build quick to compile and still fast enough to run.
@@ -31,10 +32,22 @@ if [ "${1:-}" = "--sanitize" ]; then
          "and has no libFuzzer targets and no Python module (scripts/install-deps.sh" \
          "installs clang)" >&2
     flags+=(-DGQLEVAL_FUZZ=OFF -DGQLEVAL_PYTHON=OFF)
+    bindings_checked=no
   fi
 fi
 
 scripts/install-deps.sh --test >&2
+# With Node.js installed, the npm package's addon (js/) is built and tested
+# too (its headers are the installed Node.js's, or Debian's libnode-dev).
+# (In a sanitizer build without clang, no more than the Python module.)
+if ! command -v node >/dev/null 2>&1; then
+  echo "configure: node not found; the JavaScript package (js/) is not built or tested" >&2
+  flags+=(-DGQLEVAL_NODE=OFF)
+elif [ "$bindings_checked" = yes ]; then
+  flags+=(-DGQLEVAL_NODE=ON)
+else
+  flags+=(-DGQLEVAL_NODE=OFF)
+fi
 cache="$build_dir/CMakeCache.txt"
 if [ -f "$cache" ]; then
   cached=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache")

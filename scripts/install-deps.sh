@@ -19,6 +19,15 @@ packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
           zlib1g-dev zstd clang libclang-rt-14-dev pybind11-dev python3-dev python3-pytest
           python3-pandas python3-dask python3-distributed python3-setuptools python3-wheel
           python3-venv)
+# Node.js is optional (the npm package in js/ is built where it is installed);
+# its addon needs node_api.h, which Node.js's own builds ship in
+# PREFIX/include/node and Debian's nodejs leaves to libnode-dev.
+if command -v node >/dev/null 2>&1; then
+  node_prefix=$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")
+  if [ ! -f "$node_prefix/include/node/node_api.h" ] && [ ! -f /usr/include/node/node_api.h ]; then
+    packages+=(libnode-dev)
+  fi
+fi
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium man-db groff-base)
 fi

@@ -110,7 +110,7 @@ constexpr std::string_view kCandidate = R"(Here is the GraphQL query:
 
 ```graphql
 query FarmCompetitions {
-  f: farmById(farm_id: 3) {
+  f: farm(farm_id: 3) {
     competition_record {
       farm_competition { year theme }
       rank

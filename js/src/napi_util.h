@@ -1,0 +1,45 @@
+// Small helpers over Node-API's C interface (node_api.h), one convention for
+// the addon: a helper that fails has thrown a JavaScript exception (or one
+// was pending already) and returns false or nullptr, and its caller returns
+// nullptr to JavaScript at once, where the exception surfaces.
+#pragma once
+
+#include <node_api.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace gqleval::js {
+
+// True when `status` is napi_ok; else throws an Error naming `what` unless
+// an exception is pending already.
+bool succeeded(napi_env env, napi_status status, std::string_view what);
+
+// Throws a TypeError, RangeError or Error with `message`; returns nullptr for
+// the caller to return.
+napi_value throw_type_error(napi_env env, const std::string& message);
+napi_value throw_range_error(napi_env env, const std::string& message);
+napi_value throw_error(napi_env env, const std::string& message);
+
+// What a cell of JavaScript is: a string, a missing value (null or
+// undefined: an empty cell, as a JSON Lines null is to the CLI) or anything
+// else.
+enum class CellKind { kText, kMissing, kOther };
+
+// Appends the UTF-8 of a string `value` to `out` (V8 writes a lone surrogate
+// as U+FFFD); nothing for null or undefined. kOther leaves `out` as it was;
+// a Node-API failure throws and returns kOther too (check
+// napi_is_exception_pending to tell them apart when it matters).
+CellKind append_cell(napi_env env, napi_value value, std::string& out);
+
+// `object[name]`, or nullptr (an exception thrown) when it cannot be read.
+napi_value property(napi_env env, napi_value object, const char* name);
+
+// Whether `value` is undefined or null.
+bool is_missing(napi_env env, napi_value value);
+
+// A string made of UTF-8 text; nullptr (thrown) on failure.
+napi_value utf8_string(napi_env env, std::string_view text);
+
+}  // namespace gqleval::js

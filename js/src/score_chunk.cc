@@ -1,0 +1,371 @@
+#include "js/src/score_chunk.h"
+
+#include <cmath>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/json_writer.h"
+#include "js/src/napi_util.h"
+
+namespace gqleval::js {
+namespace {
+
+// A range of Chunk::cells.
+struct Span {
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+struct Chunk {
+  std::shared_ptr<rows::RowEngine> engine;
+  unsigned threads = 0;
+  size_t rows = 0;
+  std::string cells;                 // every cell's UTF-8, back to back
+  std::vector<Span> schemas;         // the distinct schemas the chunk's rows use
+  std::vector<uint32_t> row_schema;  // row -> schemas[k]
+  std::vector<Span> references;      // flat, in row order
+  std::vector<uint32_t> reference_begin{0};
+  std::vector<Span> candidates;
+  std::vector<Span> variables;  // empty: no variables column
+  std::string ids;              // each row's `"id":...,` or nothing
+  std::vector<size_t> id_ends;  // empty: no ids column
+  std::string out;              // the result: a JSON array
+  std::string error;            // set when scoring threw
+  napi_deferred deferred = nullptr;
+  napi_async_work work = nullptr;
+};
+
+// The argument reader of one call: each reader throws and returns false on
+// failure.
+class ColumnReader {
+ public:
+  ColumnReader(napi_env env, Chunk& chunk) : env_(env), chunk_(chunk) {}
+
+  // An Array property of `columns`; nullptr (and `present` false) when null
+  // or undefined and `optional`.
+  bool array(napi_value columns, const char* name, bool optional, napi_value& out,
+             uint32_t& length) {
+    out = property(env_, columns, name);
+    if (out == nullptr) return false;
+    length = 0;
+    if (optional && is_missing(env_, out)) {
+      out = nullptr;
+      return true;
+    }
+    bool is_array = false;
+    napi_is_array(env_, out, &is_array);
+    if (!is_array) return type_error(std::string("columns.") + name + " must be an Array");
+    napi_get_array_length(env_, out, &length);
+    return true;
+  }
+
+  // A Uint32Array property; `data` nullptr when null or undefined.
+  bool indices(napi_value columns, const char* name, const uint32_t*& data, size_t& length) {
+    napi_value v = property(env_, columns, name);
+    if (v == nullptr) return false;
+    data = nullptr;
+    length = 0;
+    if (is_missing(env_, v)) return true;
+    bool typed = false;
+    napi_is_typedarray(env_, v, &typed);
+    napi_typedarray_type type = napi_int8_array;
+    void* raw = nullptr;
+    if (!typed ||
+        napi_get_typedarray_info(env_, v, &type, &length, &raw, nullptr, nullptr) != napi_ok ||
+        type != napi_uint32_array) {
+      return type_error(std::string("columns.") + name + " must be a Uint32Array");
+    }
+    data = static_cast<const uint32_t*>(raw);
+    return true;
+  }
+
+  // Element k of `array` appended to the chunk's cells.
+  bool cell(napi_value array, uint32_t k, const char* column, Span& out) {
+    napi_value item = nullptr;
+    if (!succeeded(env_, napi_get_element(env_, array, k, &item), column)) return false;
+    out.begin = chunk_.cells.size();
+    if (append_cell(env_, item, chunk_.cells) == CellKind::kOther) {
+      if (pending()) return false;
+      return type_error(std::string("columns.") + column + "[" + std::to_string(k) +
+                        "] must be a string, null or undefined");
+    }
+    out.end = chunk_.cells.size();
+    return true;
+  }
+
+  // Element k of `ids` as the member `"id":...,` (nothing for null).
+  bool id(napi_value ids, uint32_t k) {
+    napi_value item = nullptr;
+    if (!succeeded(env_, napi_get_element(env_, ids, k, &item), "ids")) return false;
+    napi_valuetype type = napi_undefined;
+    napi_typeof(env_, item, &type);
+    if (type == napi_number) {
+      double d = 0;
+      napi_get_value_double(env_, item, &d);
+      if (!std::isfinite(d))
+        return type_error("columns.ids[" + std::to_string(k) + "] is not finite");
+      chunk_.ids += "\"id\":";
+      io::append_json_real(chunk_.ids, d);
+      chunk_.ids.push_back(',');
+    } else if (type == napi_string) {
+      std::string text;
+      append_cell(env_, item, text);
+      chunk_.ids += "\"id\":";
+      io::append_json_string(chunk_.ids, text);
+      chunk_.ids.push_back(',');
+    } else if (type != napi_undefined && type != napi_null) {
+      return type_error("columns.ids[" + std::to_string(k) +
+                        "] must be a string, a number, null or undefined");
+    }
+    chunk_.id_ends.push_back(chunk_.ids.size());
+    return true;
+  }
+
+  bool type_error(const std::string& message) {
+    throw_type_error(env_, message);
+    return false;
+  }
+  bool range_error(const std::string& message) {
+    throw_range_error(env_, message);
+    return false;
+  }
+
+ private:
+  bool pending() {
+    bool p = false;
+    napi_is_exception_pending(env_, &p);
+    return p;
+  }
+
+  napi_env env_;
+  Chunk& chunk_;
+};
+
+bool whole_number(napi_env env, napi_value v, double max, const char* name, uint32_t& out) {
+  double d = 0;
+  if (napi_get_value_double(env, v, &d) != napi_ok) {
+    throw_type_error(env, std::string(name) + " must be a number");
+    return false;
+  }
+  if (!(d >= 0 && d <= max && std::floor(d) == d)) {
+    throw_range_error(env, std::string(name) + " is out of range");
+    return false;
+  }
+  out = static_cast<uint32_t>(d);
+  return true;
+}
+
+// The chunk's schemas: each distinct one its rows use, copied once.
+bool read_schemas(ColumnReader& r, napi_value columns, uint32_t first, Chunk& c) {
+  napi_value schemas = nullptr;
+  uint32_t count = 0;
+  const uint32_t* index = nullptr;
+  size_t index_length = 0;
+  if (!r.array(columns, "schemas", false, schemas, count) ||
+      !r.indices(columns, "schemaIndex", index, index_length)) {
+    return false;
+  }
+  if (index != nullptr && index_length < first + c.rows) {
+    return r.range_error("columns.schemaIndex has fewer items than the rows");
+  }
+  std::vector<int64_t> slot(count, -1);
+  for (size_t i = 0; i < c.rows; ++i) {
+    const uint32_t k = index == nullptr ? 0 : index[first + i];
+    if (k >= count) return r.range_error("columns.schemaIndex names no schema");
+    if (slot[k] < 0) {
+      Span s;
+      if (!r.cell(schemas, k, "schemas", s)) return false;
+      slot[k] = static_cast<int64_t>(c.schemas.size());
+      c.schemas.push_back(s);
+    }
+    c.row_schema.push_back(static_cast<uint32_t>(slot[k]));
+  }
+  return true;
+}
+
+bool read_references(ColumnReader& r, napi_value columns, uint32_t first, Chunk& c) {
+  napi_value references = nullptr;
+  uint32_t count = 0;
+  const uint32_t* begin = nullptr;
+  size_t begin_length = 0;
+  if (!r.array(columns, "references", false, references, count) ||
+      !r.indices(columns, "referenceBegin", begin, begin_length)) {
+    return false;
+  }
+  if (begin == nullptr || begin_length < first + c.rows + 1) {
+    return r.range_error("columns.referenceBegin must have an item per row and one more");
+  }
+  for (size_t i = 0; i < c.rows; ++i) {
+    const uint32_t from = begin[first + i];
+    const uint32_t to = begin[first + i + 1];
+    if (to <= from || to > count) {
+      return r.range_error("columns.referenceBegin: row " + std::to_string(first + i) +
+                           " has no reference");
+    }
+    for (uint32_t k = from; k < to; ++k) {
+      Span s;
+      if (!r.cell(references, k, "references", s)) return false;
+      c.references.push_back(s);
+    }
+    c.reference_begin.push_back(static_cast<uint32_t>(c.references.size()));
+  }
+  return true;
+}
+
+// Candidates, variables and ids: one item per row each.
+bool read_row_cells(ColumnReader& r, napi_value columns, uint32_t first, Chunk& c) {
+  napi_value candidates = nullptr;
+  napi_value variables = nullptr;
+  napi_value ids = nullptr;
+  uint32_t n_candidates = 0;
+  uint32_t n_variables = 0;
+  uint32_t n_ids = 0;
+  if (!r.array(columns, "candidates", false, candidates, n_candidates) ||
+      !r.array(columns, "variables", true, variables, n_variables) ||
+      !r.array(columns, "ids", true, ids, n_ids)) {
+    return false;
+  }
+  const size_t end = first + c.rows;
+  if (n_candidates < end || (variables != nullptr && n_variables < end) ||
+      (ids != nullptr && n_ids < end)) {
+    return r.range_error("columns: a column has fewer items than the rows");
+  }
+  for (uint32_t i = first; i < end; ++i) {
+    Span s;
+    if (!r.cell(candidates, i, "candidates", s)) return false;
+    c.candidates.push_back(s);
+    if (variables != nullptr) {
+      if (!r.cell(variables, i, "variables", s)) return false;
+      c.variables.push_back(s);
+    }
+    if (ids != nullptr && !r.id(ids, i)) return false;
+  }
+  return true;
+}
+
+std::string_view view(const std::string& cells, Span s) {
+  return std::string_view(cells).substr(s.begin, s.end - s.begin);
+}
+
+rows::RowTable table_of(const Chunk& c, std::vector<std::string_view>& schemas) {
+  rows::RowTable t;
+  t.rows = c.rows;
+  schemas.clear();
+  for (const Span& s : c.schemas) schemas.push_back(view(c.cells, s));
+  for (uint32_t k : c.row_schema) t.schemas.push_back(schemas[k]);
+  for (const Span& s : c.references) t.references.push_back(view(c.cells, s));
+  t.reference_begin = c.reference_begin;
+  for (const Span& s : c.candidates) t.candidates.push_back(view(c.cells, s));
+  for (const Span& s : c.variables) t.variables.push_back(view(c.cells, s));
+  return t;
+}
+
+// Scores the chunk and writes its JSON array (a pool thread: no Node-API).
+void execute(napi_env /*env*/, void* data) {
+  auto* c = static_cast<Chunk*>(data);
+  try {
+    std::vector<std::string_view> schemas;
+    const rows::RowTable table = table_of(*c, schemas);
+    rows::RowResults results;
+    c->engine->score_rows(table, 0, c->rows, c->threads, results);
+    std::vector<size_t> begins(c->rows);
+    for (size_t i = 0; i < c->rows; ++i) begins[i] = i == 0 ? 0 : results.ends[i - 1];
+    c->out.reserve(results.text.size() + c->ids.size() + c->rows + 2);
+    c->out.push_back('[');
+    for (size_t i = 0; i < c->rows; ++i) {
+      if (i != 0) c->out.push_back(',');
+      const size_t source = results.firsts[i];
+      const std::string_view text =
+          std::string_view(results.text)
+              .substr(begins[source], results.ends[source] - begins[source]);
+      const size_t id_begin = i == 0 ? 0 : (c->id_ends.empty() ? 0 : c->id_ends[i - 1]);
+      const size_t id_end = c->id_ends.empty() ? 0 : c->id_ends[i];
+      if (id_end == id_begin) {
+        c->out.append(text);
+        continue;
+      }
+      // `{"id":...,` then the members after the result's own `{`.
+      c->out.push_back('{');
+      c->out.append(c->ids, id_begin, id_end - id_begin);
+      c->out.append(text.substr(1));
+    }
+    c->out.push_back(']');
+  } catch (const std::exception& e) {
+    c->error = e.what();
+  }
+}
+
+void complete(napi_env env, napi_status status, void* data) {
+  std::unique_ptr<Chunk> c(static_cast<Chunk*>(data));
+  napi_delete_async_work(env, c->work);
+  if (status == napi_ok && c->error.empty()) {
+    napi_value text = nullptr;
+    if (napi_create_string_utf8(env, c->out.data(), c->out.size(), &text) == napi_ok) {
+      napi_resolve_deferred(env, c->deferred, text);
+      return;
+    }
+    c->error = "the results do not fit in a string";
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (pending) {
+      napi_value ignored = nullptr;
+      napi_get_and_clear_last_exception(env, &ignored);
+    }
+  }
+  if (c->error.empty()) c->error = "the work was cancelled";
+  napi_value message = nullptr;
+  napi_value error = nullptr;
+  napi_create_string_utf8(env, ("gqleval: " + c->error).c_str(), NAPI_AUTO_LENGTH, &message);
+  napi_create_error(env, nullptr, message, &error);
+  napi_reject_deferred(env, c->deferred, error);
+}
+
+}  // namespace
+
+napi_value start_score_chunk(napi_env env, const std::shared_ptr<rows::RowEngine>& engine,
+                             const std::array<napi_value, 4>& argv) {
+  auto c = std::make_unique<Chunk>();
+  c->engine = engine;
+  uint32_t first = 0;
+  uint32_t count = 0;
+  uint32_t threads = 0;
+  if (!whole_number(env, argv[1], 4294967295.0, "first", first) ||
+      !whole_number(env, argv[2], 4294967295.0, "count", count) ||
+      !whole_number(env, argv[3], 4096, "threads", threads)) {
+    return nullptr;
+  }
+  if (static_cast<uint64_t>(first) + count > 4294967295ULL) {
+    return throw_range_error(env, "first + count is out of range");
+  }
+  c->rows = count;
+  c->threads = threads;
+  napi_valuetype type = napi_undefined;
+  napi_typeof(env, argv[0], &type);
+  if (type != napi_object) return throw_type_error(env, "columns must be an object");
+  ColumnReader reader(env, *c);
+  if (!read_schemas(reader, argv[0], first, *c) || !read_references(reader, argv[0], first, *c) ||
+      !read_row_cells(reader, argv[0], first, *c)) {
+    return nullptr;
+  }
+  napi_value promise = nullptr;
+  napi_value name = nullptr;
+  if (!succeeded(env, napi_create_promise(env, &c->deferred, &promise), "scoreChunk") ||
+      !succeeded(env, napi_create_string_utf8(env, "gqleval.scoreChunk", NAPI_AUTO_LENGTH, &name),
+                 "scoreChunk") ||
+      !succeeded(env,
+                 napi_create_async_work(env, nullptr, name, execute, complete, c.get(), &c->work),
+                 "scoreChunk")) {
+    return nullptr;
+  }
+  if (!succeeded(env, napi_queue_async_work(env, c->work), "scoreChunk")) {
+    napi_delete_async_work(env, c->work);
+    return nullptr;
+  }
+  static_cast<void>(c.release());  // complete() frees it
+  return promise;
+}
+
+}  // namespace gqleval::js
