@@ -300,7 +300,6 @@ class Scorer {
   }
 }
 
-
 // The rows as the addon's columns (js/src/score_chunk.h), each cell checked.
 function columnsOf(rows, defaultVariables) {
   if (!Array.isArray(rows)) throw new TypeError(`rows must be an Array, not ${typeName(rows)}`);
