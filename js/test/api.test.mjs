@@ -207,3 +207,44 @@ test('a schema given again is the schema given, whatever came between', () => {
   assert.throws(() => compare(other, reference, 5), { name: 'TypeError' });
   assert.deepEqual(compare(schema, reference, reference), first);
 });
+
+test('the addon loads and scores in worker threads too (context-aware)', async () => {
+  const { Worker } = await import('node:worker_threads');
+  const { schema, reference, answer } = farm();
+  const expected = compare(schema, reference, answer);
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const gqleval = require(workerData.index);
+    const { schema, reference, answer } = workerData;
+    gqleval.scoreBatch([{ schema, reference, candidate: answer }], { threads: 1 })
+      .then((batch) => parentPort.postMessage([gqleval.compare(schema, reference, answer), batch[0]]));
+  `;
+  const index = new URL('../index.js', import.meta.url).pathname;
+  const results = await Promise.all([0, 1].map(() => new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { index, schema, reference, answer } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  })));
+  for (const [one, batch] of results) {
+    assert.deepEqual(one, expected);
+    assert.deepEqual(batch, expected);
+  }
+});
+
+test('operation names the operation of a document with several, as --operation does', (t) => {
+  const { schema, reference } = farm();
+  const two = `query A { farmList { farm_id } }\n${reference.replace(/query\s+\w*/, 'query B')}`;
+  const without = compare(schema, reference, two, { extract: false });
+  assert.equal(without.verdict, 'invalid_candidate');
+  const picked = compare(schema, reference, two, { extract: false, operation: 'B' });
+  assert.equal(picked.verdict, 'equivalent');
+  const dir = scratch(t);
+  const file = path.join(dir, 'two.graphql');
+  fs.writeFileSync(file, two);
+  const cli = runCli(t, 'compare', '--schema', path.join(EXAMPLES, 'farm.graphql'),
+    path.join(EXAMPLES, 'ref.graphql'), file, '--no-extract', '--operation', 'B', '--json');
+  if (cli === null) return;
+  const { results_version: version, rules: ruleSet, ...members } = JSON.parse(cli);
+  assert.deepEqual([version, typeof ruleSet], [3, 'string']);
+  assert.deepEqual(picked, members);
+});
