@@ -124,8 +124,9 @@ void RowEngine::score(const RowCells& row, std::string& out) {
 
 namespace {
 
-// Equal texts; the cells of a repeated Python string share one buffer, so
-// the same address is equality without reading the bytes.
+// Equal texts; the cells of a repeated Python string share one buffer (as do
+// the rows of a JavaScript chunk that share a schema, copied once), so the
+// same address is equality without reading the bytes.
 bool same_text(std::string_view a, std::string_view b) {
   return a.size() == b.size() && (a.data() == b.data() || a == b);
 }

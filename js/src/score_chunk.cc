@@ -44,8 +44,8 @@ class ColumnReader {
  public:
   ColumnReader(napi_env env, Chunk& chunk) : env_(env), chunk_(chunk) {}
 
-  // An Array property of `columns`; nullptr (and `present` false) when null
-  // or undefined and `optional`.
+  // An Array property of `columns` and its length; `out` nullptr when it is
+  // null or undefined and `optional`.
   bool array(napi_value columns, const char* name, bool optional, napi_value& out,
              uint32_t& length) {
     out = property(env_, columns, name);
