@@ -12,6 +12,7 @@
 #include "engine/base/hash.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/result_format.h"
+#include "engine/batch/row_references.h"
 #include "engine/normalize/derived_rules.h"
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/variables.h"
@@ -74,10 +75,9 @@ struct RowEngine::Worker {
   std::shared_ptr<const schema::Schema> subset_schema;
   batch::SchemaMemo memo;
   normalize::VariableBindings variables_check;
-  std::vector<std::string_view> references;
-  std::vector<uint32_t> reference_columns;  // references[i] is the row's reference [i]
-  std::string line;                         // a whole row from the batch writer
-  Arena arena;                              // validation's
+  batch::RowReferences references;  // the row's
+  std::string line;                 // a whole row from the batch writer
+  Arena arena;                      // validation's
   validate::Validator validator;
 };
 
@@ -246,16 +246,9 @@ void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
                      SourcePos{}));
     }
   }
-  // As RowScorer::score_row: the primary reference always counts (a blank
-  // one is the dataset's error and is reported), further ones where given.
+  // The references a run counts (batch/row_references.h).
   w.references.clear();
-  w.reference_columns.clear();
-  for (size_t k = 0; k < row.references.size(); ++k) {
-    if (k == 0 || !batch::trim_cell(row.references[k]).empty()) {
-      w.references.push_back(row.references[k]);
-      w.reference_columns.push_back(static_cast<uint32_t>(k));
-    }
-  }
+  for (size_t k = 0; k < row.references.size(); ++k) w.references.add(k, row.references[k]);
   const std::string_view variables = batch::trim_cell(row.variables);
   if (auto bad = w.variables_check.check_json(variables)) {
     return bad_row(
@@ -278,9 +271,10 @@ void RowEngine::score_equivalence(Worker& w, const batch::SchemaEntry& schema,
   options.normalize.variables_json = variables;
   score::PairResult result =
       schema.ok()
-          ? w.scorer.score(*schema.schema, schema.rewrites.get(), w.references, candidate, options)
+          ? w.scorer.score(*schema.schema, schema.rewrites.get(), w.references.texts(), candidate,
+                           options)
           : score::schema_failure(schema.errors, static_cast<uint32_t>(w.references.size()));
-  to_columns(w, result.matched_reference, result.errors);
+  w.references.to_columns(result.matched_reference, result.errors);
   score::append_result_members(out, result);
 }
 
@@ -292,25 +286,12 @@ void RowEngine::score_subset(Worker& w, const batch::SchemaEntry& schema,
   score::SubsetRow result;
   if (schema.ok()) {
     if (w.subset_schema != schema.schema) w.subset_schema = schema.schema;
-    result = w.subset.compare_references(*schema.schema, w.references, candidate, options);
+    result = w.subset.compare_references(*schema.schema, w.references.texts(), candidate, options);
   } else {
     result = score::subset_schema_failure(schema.errors);
   }
-  to_columns(w, result.matched_reference, result.result.errors);
+  w.references.to_columns(result.matched_reference, result.result.errors);
   score::append_subset_members(out, result);
-}
-
-// Indices name the row's references, whichever were blank.
-void RowEngine::to_columns(const Worker& w, int32_t& matched,
-                           std::vector<score::QueryDiagnostic>& errors) {
-  if (matched != score::kNoReference) {
-    matched = static_cast<int32_t>(w.reference_columns[static_cast<size_t>(matched)]);
-  }
-  for (score::QueryDiagnostic& e : errors) {
-    if (e.query == score::QueryRole::kReference && e.reference < w.reference_columns.size()) {
-      e.reference = w.reference_columns[e.reference];
-    }
-  }
 }
 
 void RowEngine::validate(std::string_view schema_text, std::string_view query, std::string& out) {

@@ -111,8 +111,6 @@ class RowEngine {
                          std::string_view candidate, std::string_view variables, std::string& out);
   void score_subset(Worker& worker, const batch::SchemaEntry& schema, std::string_view candidate,
                     std::string_view variables, std::string& out);
-  static void to_columns(const Worker& worker, int32_t& matched,
-                         std::vector<score::QueryDiagnostic>& errors);
   std::unique_ptr<Worker> acquire();
   void release(std::unique_ptr<Worker> worker);
 

@@ -66,19 +66,12 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
   }
 
   references_.clear();
-  reference_columns_.clear();
-  for (size_t k = 0; k < c.references.size(); ++k) {
-    std::string_view text = reader_.cell(c.references[k]);
-    // The primary reference always counts (a blank one is the dataset's error
-    // and is reported); further ones only where the row has one.
-    if (k == 0 || !trim_cell(text).empty()) {
-      references_.push_back(text);
-      reference_columns_.push_back(static_cast<uint32_t>(k));
-    }
-  }
+  for (size_t k = 0; k < c.references.size(); ++k)
+    references_.add(k, reader_.cell(c.references[k]));
   const SchemaEntry& schema = schemas_.get(reader_);
-  const uint64_t content = RowKeys::reference_hash(schema.content_hash, references_);
-  const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, references_);
+  const uint64_t content = RowKeys::reference_hash(schema.content_hash, references_.texts());
+  const uint64_t reference_hash =
+      RowKeys::reference_hash(schema.identity_hash, references_.texts());
   // Variables that are not a JSON object make the row malformed (not its
   // queries invalid): checked once, before any query is read.
   const std::string_view variables = trim_cell(reader_.cell(c.variables));
@@ -88,7 +81,8 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
   // The references are read, validated and normalized once for all the
   // row's candidates.
   const bool scores = !bad_variables && context_.mode == ScoreMode::kEquivalence && schema.ok();
-  if (scores) scorer_.set_references(*schema.schema, schema.rewrites.get(), references_, options);
+  if (scores)
+    scorer_.set_references(*schema.schema, schema.rewrites.get(), references_.texts(), options);
   answers_.clear();
   for (size_t k = 0; k < candidates_.size(); ++k) {
     const std::string_view candidate = reader_.cell(candidates_[k]);
@@ -139,19 +133,6 @@ void RowScorer::repeat(const ScoredAnswer& earlier, std::span<std::string> outs,
   add_tags(tally, earlier.pass, false);
 }
 
-void RowScorer::to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>& errors) const {
-  // Indices name reference columns (0 the primary, 1 the next...), the same
-  // in every row whichever cells were blank.
-  if (matched != score::kNoReference) {
-    matched = static_cast<int32_t>(reference_columns_[static_cast<size_t>(matched)]);
-  }
-  for (score::QueryDiagnostic& e : errors) {
-    if (e.query == score::QueryRole::kReference && e.reference < reference_columns_.size()) {
-      e.reference = reference_columns_[e.reference];
-    }
-  }
-}
-
 RowScorer::ScoredAnswer RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
                                               const score::ScoreOptions& options, uint64_t row,
                                               const RowKey& key, ArtifactWriter* artifacts,
@@ -159,7 +140,7 @@ RowScorer::ScoredAnswer RowScorer::score_pair(const SchemaEntry& schema, std::st
   score::PairResult result =
       schema.ok() ? scorer_.score_candidate(candidate)
                   : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
-  to_columns(result.matched_reference, result.errors);
+  references_.to_columns(result.matched_reference, result.errors);
   ScoredAnswer answer;
   answer.rest_begin = append_row_result(out, context_.format, key, result);
   answer.rest_end = out.size();
@@ -170,7 +151,7 @@ RowScorer::ScoredAnswer RowScorer::score_pair(const SchemaEntry& schema, std::st
   add_tags(tally, answer.pass, false);
   if (artifacts != nullptr && artifacts->picks(result.pass)) {
     ++tally.artifact_matches;
-    artifacts->write(row, schema, references_, candidate, options, result);
+    artifacts->write(row, schema, references_.texts(), candidate, options, result);
   }
   return answer;
 }
@@ -184,11 +165,11 @@ RowScorer::ScoredAnswer RowScorer::subset_pair(const SchemaEntry& schema,
   score::SubsetRow result;
   if (schema.ok()) {
     if (subset_schema_ != schema.schema) subset_schema_ = schema.schema;
-    result = subset_.compare_references(*schema.schema, references_, candidate, options);
+    result = subset_.compare_references(*schema.schema, references_.texts(), candidate, options);
   } else {
     result = score::subset_schema_failure(schema.errors);
   }
-  to_columns(result.matched_reference, result.result.errors);
+  references_.to_columns(result.matched_reference, result.result.errors);
   ScoredAnswer answer;
   answer.rest_begin = append_subset_row(out, context_.format, key, result);
   answer.rest_end = out.size();

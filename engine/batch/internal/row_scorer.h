@@ -43,6 +43,7 @@
 #include "engine/batch/internal/row_key.h"
 #include "engine/batch/internal/row_schema.h"
 #include "engine/batch/result_format.h"
+#include "engine/batch/row_references.h"
 #include "engine/batch/summary.h"
 #include "engine/normalize/variables.h"
 #include "engine/score/score_pair.h"
@@ -112,8 +113,6 @@ class RowScorer final : public ShardWorker {
   const ScoredAnswer* scored_before(std::string_view candidate) const;
   void repeat(const ScoredAnswer& earlier, std::span<std::string> outs, const RowKey& key,
               std::string& out, RowTally& tally);
-  // Reference indices (of references_) to reference columns.
-  void to_columns(int32_t& matched, std::vector<score::QueryDiagnostic>& errors) const;
 
   const BatchContext& context_;
   RecordReader reader_;
@@ -127,9 +126,8 @@ class RowScorer final : public ShardWorker {
   normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
   std::vector<Column> one_candidate_;            // the map's, when the run has no candidates list
   std::span<const Column> candidates_;
-  std::vector<std::string_view> references_;
-  std::vector<uint32_t> reference_columns_;  // references_[i] is in reference column [i]
-  std::vector<ScoredAnswer> answers_;        // the row's, in candidate order
+  RowReferences references_;           // the row's
+  std::vector<ScoredAnswer> answers_;  // the row's, in candidate order
 };
 
 }  // namespace gqleval::batch
