@@ -1,7 +1,6 @@
 #include "js/src/engine_object.h"
 
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -81,15 +80,7 @@ bool read_count(napi_env env, napi_value options, const char* name, T& out, doub
   if (v == nullptr) return false;
   if (is_missing(env, v)) return true;
   double d = 0;
-  if (napi_get_value_double(env, v, &d) != napi_ok) {
-    throw_type_error(env, std::string(name) + " must be a number");
-    return false;
-  }
-  if (!(d >= 0 && d <= max && std::floor(d) == d)) {
-    throw_range_error(env, std::string(name) + " must be a whole number from 0 to " +
-                               std::to_string(static_cast<uint64_t>(max)));
-    return false;
-  }
+  if (!whole_number(env, v, name, max, d)) return false;
   out = static_cast<T>(d);
   return true;
 }
@@ -145,24 +136,25 @@ napi_value construct(napi_env env, napi_callback_info info) {
   return args.self;
 }
 
-// Appends a cell named `what` to `box.cells` and records where it ends.
-bool take_cell(napi_env env, napi_value value, const std::string& what, EngineBox& box,
+// Appends a cell named `what()` to `box.cells` and records where it ends.
+template <class Name>
+bool take_cell(napi_env env, napi_value value, const Name& what, EngineBox& box,
                std::vector<size_t>& ends) {
-  if (append_cell(env, value, box.cells) == CellKind::kOther) {
-    bool pending = false;
-    napi_is_exception_pending(env, &pending);
-    if (!pending) throw_type_error(env, what + " must be a string, null or undefined");
-    return false;
-  }
+  if (!append_text(env, value, box.cells, what)) return false;
   ends.push_back(box.cells.size());
   return true;
+}
+
+// A fixed name for take_cell.
+auto named(const char* name) {
+  return [name] { return name; };
 }
 
 // A reference argument: one cell, or an array of them (at least one).
 bool take_references(napi_env env, napi_value value, EngineBox& box, std::vector<size_t>& ends) {
   bool array = false;
   napi_is_array(env, value, &array);
-  if (!array) return take_cell(env, value, "reference", box, ends);
+  if (!array) return take_cell(env, value, named("reference"), box, ends);
   uint32_t length = 0;
   napi_get_array_length(env, value, &length);
   if (length == 0) {
@@ -172,7 +164,8 @@ bool take_references(napi_env env, napi_value value, EngineBox& box, std::vector
   for (uint32_t k = 0; k < length; ++k) {
     napi_value item = nullptr;
     if (!succeeded(env, napi_get_element(env, value, k, &item), "reading reference")) return false;
-    if (!take_cell(env, item, "reference[" + std::to_string(k) + "]", box, ends)) return false;
+    const auto what = [k] { return "reference[" + std::to_string(k) + "]"; };
+    if (!take_cell(env, item, what, box, ends)) return false;
   }
   return true;
 }
@@ -193,8 +186,8 @@ std::vector<std::string_view> cut(const std::string& cells, const std::vector<si
 napi_value score_with(napi_env env, EngineBox& box, const napi_value* argv) {
   box.cells.clear();
   std::vector<size_t> ends;  // candidate, variables, then the references
-  if (!take_cell(env, argv[1], "candidate", box, ends) ||
-      !take_cell(env, argv[2], "variables", box, ends) ||
+  if (!take_cell(env, argv[1], named("candidate"), box, ends) ||
+      !take_cell(env, argv[2], named("variables"), box, ends) ||
       !take_references(env, argv[0], box, ends)) {
     return nullptr;
   }
@@ -215,12 +208,7 @@ napi_value score(napi_env env, napi_callback_info info) {
   if (box == nullptr) return nullptr;
   box->schema.clear();
   box->has_schema = false;
-  const CellKind kind = append_cell(env, args.argv[0], box->schema);
-  if (kind == CellKind::kOther) {
-    bool pending = false;
-    napi_is_exception_pending(env, &pending);
-    return pending ? nullptr : throw_type_error(env, "schema must be a string, null or undefined");
-  }
+  if (!append_text(env, args.argv[0], box->schema, named("schema"))) return nullptr;
   box->has_schema = true;
   return score_with(env, *box, &args.argv[1]);
 }
@@ -239,8 +227,8 @@ napi_value validate(napi_env env, napi_callback_info info) {
   if (box == nullptr) return nullptr;
   box->cells.clear();
   std::vector<size_t> ends;
-  if (!take_cell(env, args.argv[0], "schema", *box, ends) ||
-      !take_cell(env, args.argv[1], "query", *box, ends)) {
+  if (!take_cell(env, args.argv[0], named("schema"), *box, ends) ||
+      !take_cell(env, args.argv[1], named("query"), *box, ends)) {
     return nullptr;
   }
   const std::vector<std::string_view> cells = cut(box->cells, ends);
@@ -255,7 +243,7 @@ napi_value derived_rules(napi_env env, napi_callback_info info) {
   if (box == nullptr) return nullptr;
   box->cells.clear();
   std::vector<size_t> ends;
-  if (!take_cell(env, args.argv[0], "schema", *box, ends)) return nullptr;
+  if (!take_cell(env, args.argv[0], named("schema"), *box, ends)) return nullptr;
   box->out.clear();
   if (!box->engine->derived_rules(box->cells, box->out)) {
     return throw_error(env, "the schema does not build: " + box->out);

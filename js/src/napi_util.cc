@@ -1,5 +1,8 @@
 #include "js/src/napi_util.h"
 
+#include <cmath>
+#include <cstdint>
+
 namespace gqleval::js {
 namespace {
 
@@ -11,9 +14,7 @@ constexpr size_t kMeasureAbove = 65536;
 
 bool succeeded(napi_env env, napi_status status, std::string_view what) {
   if (status == napi_ok) return true;
-  bool pending = false;
-  napi_is_exception_pending(env, &pending);
-  if (!pending) {
+  if (!exception_pending(env)) {
     const napi_extended_error_info* info = nullptr;
     napi_get_last_error_info(env, &info);
     std::string message = "gqleval: " + std::string(what) + " failed";
@@ -72,6 +73,27 @@ CellKind append_cell(napi_env env, napi_value value, std::string& out) {
   }
   out.resize(at + written);
   return CellKind::kText;
+}
+
+bool exception_pending(napi_env env) {
+  bool pending = false;
+  napi_is_exception_pending(env, &pending);
+  return pending;
+}
+
+bool whole_number(napi_env env, napi_value value, const char* what, double max, double& out) {
+  double d = 0;
+  if (napi_get_value_double(env, value, &d) != napi_ok) {
+    throw_type_error(env, std::string(what) + " must be a number");
+    return false;
+  }
+  if (!(d >= 0 && d <= max && std::floor(d) == d)) {
+    throw_range_error(env, std::string(what) + " must be a whole number from 0 to " +
+                               std::to_string(static_cast<uint64_t>(max)));
+    return false;
+  }
+  out = d;
+  return true;
 }
 
 napi_value property(napi_env env, napi_value object, const char* name) {

@@ -33,6 +33,27 @@ enum class CellKind { kText, kMissing, kOther };
 // napi_is_exception_pending to tell them apart when it matters).
 CellKind append_cell(napi_env env, napi_value value, std::string& out);
 
+// Whether a JavaScript exception is pending (a helper threw, or a call into
+// JavaScript did).
+bool exception_pending(napi_env env);
+
+// append_cell for a cell that must be text: true for a string, null or
+// undefined; anything else is a TypeError "WHAT must be a string, null or
+// undefined" (`what()` names the cell, called only then) and false.
+template <class Name>
+bool append_text(napi_env env, napi_value value, std::string& out, const Name& what) {
+  if (append_cell(env, value, out) != CellKind::kOther) return true;
+  if (!exception_pending(env)) {
+    throw_type_error(env, std::string(what()) + " must be a string, null or undefined");
+  }
+  return false;
+}
+
+// A whole number from 0 to `max` in `out`; else a TypeError ("WHAT must be a
+// number") or a RangeError ("WHAT must be a whole number from 0 to MAX") and
+// false.
+bool whole_number(napi_env env, napi_value value, const char* what, double max, double& out);
+
 // `object[name]`, or nullptr (an exception thrown) when it cannot be read.
 napi_value property(napi_env env, napi_value object, const char* name);
 

@@ -87,11 +87,10 @@ class ColumnReader {
     napi_value item = nullptr;
     if (!succeeded(env_, napi_get_element(env_, array, k, &item), column)) return false;
     out.begin = chunk_.cells.size();
-    if (append_cell(env_, item, chunk_.cells) == CellKind::kOther) {
-      if (pending()) return false;
-      return type_error(std::string("columns.") + column + "[" + std::to_string(k) +
-                        "] must be a string, null or undefined");
-    }
+    const auto what = [&] {
+      return std::string("columns.") + column + "[" + std::to_string(k) + "]";
+    };
+    if (!append_text(env_, item, chunk_.cells, what)) return false;
     out.end = chunk_.cells.size();
     return true;
   }
@@ -134,26 +133,14 @@ class ColumnReader {
   }
 
  private:
-  bool pending() {
-    bool p = false;
-    napi_is_exception_pending(env_, &p);
-    return p;
-  }
-
   napi_env env_;
   Chunk& chunk_;
 };
 
-bool whole_number(napi_env env, napi_value v, double max, const char* name, uint32_t& out) {
+// A whole number from 0 to `max` (at most 2^32 - 1).
+bool read_uint32(napi_env env, napi_value v, const char* name, double max, uint32_t& out) {
   double d = 0;
-  if (napi_get_value_double(env, v, &d) != napi_ok) {
-    throw_type_error(env, std::string(name) + " must be a number");
-    return false;
-  }
-  if (!(d >= 0 && d <= max && std::floor(d) == d)) {
-    throw_range_error(env, std::string(name) + " is out of range");
-    return false;
-  }
+  if (!whole_number(env, v, name, max, d)) return false;
   out = static_cast<uint32_t>(d);
   return true;
 }
@@ -308,9 +295,7 @@ void complete(napi_env env, napi_status status, void* data) {
       return;
     }
     c->error = "the results do not fit in a string";
-    bool pending = false;
-    napi_is_exception_pending(env, &pending);
-    if (pending) {
+    if (exception_pending(env)) {
       napi_value ignored = nullptr;
       napi_get_and_clear_last_exception(env, &ignored);
     }
@@ -332,9 +317,9 @@ napi_value start_score_chunk(napi_env env, const std::shared_ptr<rows::RowEngine
   uint32_t first = 0;
   uint32_t count = 0;
   uint32_t threads = 0;
-  if (!whole_number(env, argv[1], 4294967295.0, "first", first) ||
-      !whole_number(env, argv[2], 4294967295.0, "count", count) ||
-      !whole_number(env, argv[3], 4096, "threads", threads)) {
+  if (!read_uint32(env, argv[1], "first", 4294967295.0, first) ||
+      !read_uint32(env, argv[2], "count", 4294967295.0, count) ||
+      !read_uint32(env, argv[3], "threads", 4096, threads)) {
     return nullptr;
   }
   if (static_cast<uint64_t>(first) + count > 4294967295ULL) {
