@@ -103,7 +103,8 @@ const CHECKS = {
 };
 
 // Splits `options` into the engine's (checked, undefined members left out)
-// and the call's; `allowed` names what the caller takes.
+// and the call's, `variables` there as its JSON text (or null); `allowed`
+// names what the caller takes.
 function readOptions(options, allowed, where) {
   const engine = {};
   const call = {};
@@ -122,8 +123,8 @@ function readOptions(options, allowed, where) {
       );
     }
     if (value === undefined) continue;
-    CHECKS[key](value);
-    (ENGINE_OPTIONS.includes(key) ? engine : call)[key] = value;
+    const text = CHECKS[key](value);  // variables' JSON text; the others give none
+    (ENGINE_OPTIONS.includes(key) ? engine : call)[key] = key === 'variables' ? text : value;
   }
   return { engine, call };
 }
@@ -263,9 +264,11 @@ class Scorer {
   constructor(options) {
     const { engine, call } = readOptions(options, SCORER_OPTIONS, 'Scorer');
     this.#engine = new Engine(engine);
-    this.#variables = call.variables === undefined ? null : variablesText(call.variables);
-    this.#threads = call.threads === undefined ? 0 : call.threads;
-    this.#options = Object.freeze({ ...engine, ...call });
+    this.#variables = call.variables ?? null;
+    this.#threads = call.threads ?? 0;
+    // As given (variables as the caller wrote them), undefined members left out.
+    this.#options = Object.freeze(Object.fromEntries(
+      Object.entries(options ?? {}).filter(([, value]) => value !== undefined)));
   }
 
   // The options the Scorer was made with (frozen).
@@ -277,7 +280,7 @@ class Scorer {
     let variables = this.#variables;
     if (options !== undefined) {
       const { call } = readOptions(options, COMPARE_CALL, 'compare');
-      if ('variables' in call) variables = variablesText(call.variables);
+      if ('variables' in call) variables = call.variables;
     }
     return this.#engine.score(schema, reference, candidate, variables);
   }
@@ -385,7 +388,7 @@ function compare(schema, reference, candidate, options) {
     return defaultEngine.score(schema, reference, candidate, null);
   }
   const { engine, call } = readOptions(options, ENGINE_OPTIONS.concat(COMPARE_CALL), 'compare');
-  const variables = call.variables === undefined ? null : variablesText(call.variables);
+  const variables = call.variables ?? null;
   return engineFor(engine).score(schema, reference, candidate, variables);
 }
 
