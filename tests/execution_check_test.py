@@ -17,7 +17,7 @@ objects. Lists hold 0 to 3 items, nullable values are sometimes null, an
 interface or union resolves to a seeded possible type. For each pair that
 `gqleval score --no-rules` scores (no rewrite rule: the rules claim
 equalities, e.g. a back-reference to the parent, that the mock data does not
-have), on every seed:
+have; but the relation pairs, below), on every seed:
 
   - equivalent:               the candidate's records == the reference's;
   - overfetch, overfetch_ok:  the candidate's records >= the reference's;
@@ -70,22 +70,41 @@ Pairs (deterministic, the same on every run):
     set moved into a named fragment, an argument value respelled (a single
     value for a one-element list, an Int for an ID or a Float, a default
     written out or left out) or lifted into a variable (with a value or a
-    default).
+    default);
+  - relations (tests/execution/*.pairs, its README): pairs over schemas in the
+    styles of real APIs (a GitHub-like code host with Relay connections, a
+    Saleor-like shop with the latest-of-many shape, Hasura, PostGraphile with
+    two foreign keys), each schema with its TRUE relations, written by hand
+    (never taken from gqleval's derivation, which they check): a Post reached
+    from a User through User.postsByAuthorId has that User as its
+    userByAuthorId. execution_record.mjs's mock world then has those
+    back-references (a back-reference returns the very parent object, through
+    a list or a connection's nodes or edges { node } too, unrecorded), so
+    these pairs are scored with gqleval's DEFAULT rules (cycles folds
+    derived from the schema) and checked as above. Both ways, and variants of
+    each candidate by the variant maker against the reference, both ways. A
+    hand-written pair may also say `check: fold`: gqleval must judge it
+    equivalent (the derivation finds back-references through connections and
+    the generators' name forms; this fails when it regresses), or
+    `check: no-fold`: it must not (the latest-of-many near miss, a
+    back-reference under another column): a broken check fails the test.
 
 The test skips (exit 77) without node 18+, without npm or a registry to
 install the pinned graphql-js (tests/js/package-lock.json, `npm ci` into
 BUILD_DIR/execution-check-js; tests/js/node_modules is used when it holds
 the pinned version), or without the NL2GQL data under SHARED_DIR. It fails
 when a check above fails (each failure printed with the pair, its verdict
-and the records only one side makes), or when fewer than MIN_CHECKED pairs
-were compared. The summary gives the pairs made per source, gqleval's
+and the records only one side makes), when a relation pair's `check:` does
+not hold, or when fewer than MIN_CHECKED pairs were compared. The summary gives the pairs made per source, gqleval's
 verdicts, the documents executed and seeds, the pairs compared per verdict
 (and how many of them had records that differ on some seed: what the check
-could see), and the pairs not compared, by reason.
+could see), the pairs not compared, by reason, and the relation pairs per
+schema with their `check:` results.
 
 Environment: GQLEVAL_EXECUTION_CHECK_FORCE_WRONG=1 relabels 20 pairs that
-gqleval does not call equivalent as `equivalent` and 10 underfetch pairs as
-`overfetch` before the check, and after the first pass 5 over- or underfetch
+gqleval does not call equivalent as `equivalent`, 10 underfetch pairs as
+`overfetch` and the relation pairs' latest-of-many near miss as `equivalent`
+(the fold that a wrong derivation would make) before the check, and after the first pass 5 over- or underfetch
 pairs with unbound variables whose records agreed there as `equivalent`
 (only the second pass can see those): the test must then fail, naming them
 (the check can fail). GQLEVAL_EXECUTION_CHECK_SEEDS=1,2,3 sets the mock data's
@@ -123,6 +142,8 @@ VARIANTS_PER_REFERENCE = 2  # per NL2GQL reference, by the Relay test's variant 
 SCHEMA_VARIANTS_PER_REFERENCE = 2  # per NL2GQL reference
 SCHEMA_VARIANTS_PER_QUERY = 3  # per query of the granite, corpus and Relay pairs
 MIN_CHECKED = 2000
+RELATIONS_DIR = os.path.join(HERE, "execution")  # pairs over schemas with back-references
+RELATION_VARIANTS = 2  # per hand-written relation pair, of its candidate
 CHECKED = ("equivalent", "overfetch", "overfetch_ok", "underfetch")
 SHOWN = 10  # failures printed in full
 
@@ -199,7 +220,7 @@ def recorder_script(build_dir):
 
 def read_corpus(path):
     """The pairs of a tests/equivalence .pairs file (its README gives the
-    format), with their header keys."""
+    format): (name, schema, reference, candidate, variables, delta, header)."""
     queries, pairs = {}, []
     defaults = {}
     block = None
@@ -252,7 +273,7 @@ def read_corpus(path):
         delta = next((int(o[6:]) for o in options if o.startswith("delta=")), 0)
         variables = json.loads(header["variables"]) if header.get("variables") else None
         out.append((name, header["schema"], sides["reference"], sides["candidate"], variables,
-                    delta))
+                    delta, header))
     return out
 
 
@@ -331,7 +352,7 @@ def make_pairs(csv_path, gqleval, generate, tmp):
 
     corpus = os.path.join(HERE, "equivalence")
     for path in sorted(glob.glob(os.path.join(corpus, "*.pairs"))):
-        for name, schema, ref, cand, variables, delta in read_corpus(path):
+        for name, schema, ref, cand, variables, delta, _ in read_corpus(path):
             add(f"{os.path.basename(path)} pair {name}",
                 os.path.join(corpus, "schemas", schema + ".graphql"), ref, cand, variables, delta)
 
@@ -360,6 +381,44 @@ def make_pairs(csv_path, gqleval, generate, tmp):
     for args in add_schema_variants(pairs[first:], gqleval, tmp, schema_rnd,
                                     SCHEMA_VARIANTS_PER_QUERY):
         add(*args)
+    relation_pairs, unreadable = make_relation_pairs(random.Random(SEED + 2))
+    return pairs + relation_pairs, unparsed + unreadable
+
+
+def make_relation_pairs(rnd):
+    """The pairs of tests/execution/*.pairs (its README), both ways, and
+    RELATION_VARIANTS variants of each candidate by the variant maker against
+    the reference, both ways: each with its schema's relations (the mock
+    world's back-references, given to execution_record.mjs), `rules` (scored
+    with gqleval's default rules) and `check` (fold, no-fold or None, on the
+    hand-written pairs only). Returns (pairs, candidates the variant maker
+    could not read)."""
+    pairs, unparsed = [], 0
+
+    def add(source, schema, relations, a, b, variables, check=None):
+        for s, x, y in ((source, a, b), (source + " (swapped)", b, a)):
+            pairs.append({"source": s, "schema": schema, "reference": x, "candidate": y,
+                          "variables": variables, "delta": 0, "relations": relations,
+                          "rules": True, "check": check})
+
+    for path in sorted(glob.glob(os.path.join(RELATIONS_DIR, "*.pairs"))):
+        for name, schema, ref, cand, variables, _, header in read_corpus(path):
+            with open(os.path.join(RELATIONS_DIR, header["relations"]), encoding="utf-8") as f:
+                relations = json.dumps(json.load(f), sort_keys=True)
+            schema = os.path.join(RELATIONS_DIR, schema + ".graphql")
+            source = f"relations {os.path.basename(path)} pair {name}"
+            check = header.get("check") or None
+            if check not in (None, "fold", "no-fold"):
+                sys.exit(f"execution_check_test: {source}: check: {check} (fold or no-fold)")
+            add(source, schema, relations, ref, cand, variables, check)
+            for _ in range(RELATION_VARIANTS):
+                try:
+                    variant, changes = relay.make_variant(cand, rnd)
+                except (relay.ParseError, ValueError, IndexError, StopIteration):
+                    unparsed += 1
+                    continue
+                add(f"{source}: candidate, variant ({changes})", schema, relations, ref,
+                    variant, variables)
     return pairs, unparsed
 
 
@@ -794,13 +853,16 @@ def add_schema_variants(pairs, gqleval, tmp, rnd, count):
 
 
 def score(gqleval, pairs, tmp):
-    """gqleval score --no-rules on every pair (one run per over-fetch budget):
-    each pair gets its result line as `result`."""
+    """gqleval score on every pair, --no-rules but for the relation pairs
+    (pair["rules"]: the default rules, derived from the schema), one run per
+    over-fetch budget and rule choice: each pair gets its result line as
+    `result`."""
     by_delta = collections.defaultdict(list)
     for i, pair in enumerate(pairs):
-        by_delta[pair["delta"]].append(i)
-    for delta, indexes in sorted(by_delta.items()):
-        source = os.path.join(tmp, f"score-{delta}.jsonl")
+        by_delta[(pair["delta"], bool(pair.get("rules")))].append(i)
+    for (delta, rules), indexes in sorted(by_delta.items()):
+        tag = f"{delta}{'-rules' if rules else ''}"
+        source = os.path.join(tmp, f"score-{tag}.jsonl")
         with open(source, "w", encoding="utf-8") as f:
             for i in indexes:
                 pair = pairs[i]
@@ -809,9 +871,10 @@ def score(gqleval, pairs, tmp):
                 if pair["variables"] is not None:
                     record["variables"] = json.dumps(pair["variables"])
                 f.write(json.dumps(record) + "\n")
-        results = os.path.join(tmp, f"results-{delta}.jsonl")
-        p = subprocess.run([gqleval, "score", source, "--out", results, "--no-rules",
-                            "--no-extract", "--delta", str(delta), "--quiet", "--threads", "2"],
+        results = os.path.join(tmp, f"results-{tag}.jsonl")
+        p = subprocess.run([gqleval, "score", source, "--out", results]
+                           + ([] if rules else ["--no-rules"])
+                           + ["--no-extract", "--delta", str(delta), "--quiet", "--threads", "2"],
                            capture_output=True, text=True)
         if p.returncode != 0:
             sys.exit(f"execution_check_test: gqleval score failed (exit {p.returncode}): "
@@ -846,14 +909,17 @@ def printed_schemas(gqleval, pairs, tmp):
 
 def execute(node, script, documents):
     """Runs every document (printed schema, query, variables as JSON text or
-    None, order of the unbound variables or None) once in one node process;
-    returns graphql-js's answer for each."""
+    None, order of the unbound variables or None, the mock world's relations
+    as JSON text or None) once in one node process; returns graphql-js's
+    answer for each."""
     lines = []
-    for i, (schema, query, variables, order) in enumerate(documents):
+    for i, (schema, query, variables, order, relations) in enumerate(documents):
         record = {"id": i, "schema_file": schema, "query": query, "seeds": SEEDS,
                   "bind_unbound": {"order": list(order)} if order is not None else True}
         if variables is not None:
             record["variables"] = json.loads(variables)
+        if relations is not None:
+            record["relations"] = json.loads(relations)
         lines.append(json.dumps(record))
     p = subprocess.run([node, script], input="\n".join(lines) + "\n", capture_output=True,
                        text=True)
@@ -872,6 +938,8 @@ def execute(node, script, documents):
 
 
 def group_of(source):
+    if source.startswith("relations"):
+        return "relations"
     if "schema variant" in source:
         return "schema-aware variants"
     if source.startswith("nl2gql"):
@@ -974,12 +1042,12 @@ def pairing_documents(pair, ref, cand, key):
     if count > MAX_PAIRINGS:
         pair["pairings_skipped"] = f"more than {MAX_PAIRINGS} pairings"
         return None
-    schema, variables = key
+    schema, variables, relations = key
     keys, pair["pairings"] = [], []
     for chosen in itertools.permutations(many, len(few)):
         order = list(chosen) + [v for v in many if v not in chosen]
         orders = (few, order) if few is rb else (order, few)
-        docs = [(schema, pair[side], variables, tuple(o))
+        docs = [(schema, pair[side], variables, tuple(o), relations)
                 for side, o in zip(("reference", "candidate"), orders)]
         keys += docs
         pair["pairings"].append(tuple(docs))
@@ -988,9 +1056,15 @@ def pairing_documents(pair, ref, cand, key):
 
 def force_wrong(pairs):
     """Relabels 20 non-equivalent pairs as equivalent and 10 underfetch pairs
-    as overfetch (spread over the list)."""
+    as overfetch (spread over the list), and the relation pairs' latest-of-many
+    near miss (checked `no-fold`) as equivalent: the fold the derivation must
+    not make, which only the relations part's mock world can refute."""
     forced = []
-    wrong = [p for p in pairs if p["verdict"] in ("mismatch", "underfetch", "overfetch")]
+    near_misses = [p for p in pairs if p.get("check") == "no-fold" and
+                   p["verdict"] != "equivalent" and "latest-of-many" in p["source"]]
+    forced += [(p, "equivalent") for p in near_misses[:1]]
+    wrong = [p for p in pairs if p["verdict"] in ("mismatch", "underfetch", "overfetch")
+             and all(p is not q for q, _ in forced)]
     for p in wrong[::max(1, len(wrong) // 20)][:20]:
         forced.append((p, "equivalent"))
     under = [p for p in pairs
@@ -1022,6 +1096,26 @@ def force_wrong_symbolic(todo, answers):
     return forced
 
 
+def relation_checks(pairs):
+    """The relation pairs' `check:` against gqleval's verdict as scored:
+    `fold` must be equivalent (the derivation finds the back-reference through
+    connections and the generators' name forms), `no-fold` must not be (a
+    near miss the derivation must not pair). Returns (per check: [held,
+    total], the pairs where it does not hold)."""
+    counts = {"fold": [0, 0], "no-fold": [0, 0]}
+    wrong = []
+    for p in pairs:
+        check = p.get("check")
+        if check is None:
+            continue
+        held = (p["result"]["verdict"] == "equivalent") == (check == "fold")
+        counts[check][0] += held
+        counts[check][1] += 1
+        if not held:
+            wrong.append(p)
+    return counts, wrong
+
+
 def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
@@ -1038,6 +1132,7 @@ def main():
     score(gqleval, pairs, tmp)
     for pair in pairs:
         pair["verdict"] = pair["result"]["verdict"]
+    relation_counts, relation_wrong = relation_checks(pairs)
     forced = force_wrong(pairs) if os.environ.get("GQLEVAL_EXECUTION_CHECK_FORCE_WRONG") \
         not in (None, "", "0") else []
     printed = printed_schemas(gqleval, pairs, tmp)
@@ -1048,7 +1143,8 @@ def main():
             if pair["variables"] is not None else None
         pair["docs"] = []
         for side in ("reference", "candidate"):
-            key = (printed.get(pair["schema"]), pair[side], variables, None)
+            key = (printed.get(pair["schema"]), pair[side], variables, None,
+                   pair.get("relations"))
             if key not in index:
                 index[key] = len(documents)
                 documents.append(key)
@@ -1086,7 +1182,8 @@ def main():
             continue
         variables = json.dumps(pair["variables"], sort_keys=True) \
             if pair["variables"] is not None else None
-        keys = pairing_documents(pair, ref, cand, (printed.get(pair["schema"]), variables))
+        keys = pairing_documents(pair, ref, cand, (printed.get(pair["schema"]), variables,
+                                                   pair.get("relations")))
         if keys is None:
             unpaired[pair["pairings_skipped"]] += 1
             continue
@@ -1133,7 +1230,7 @@ def main():
     not_compared.update((k, n) for k, n in outcomes.items() if k not in ("ok", "fail"))
 
     print(f"execution_check_test: graphql-js {pinned_graphql()} execute() on seeded mock data "
-          f"against gqleval score --no-rules, {seconds:.1f} s")
+          f"against gqleval score --no-rules (relations: default rules), {seconds:.1f} s")
     print(f"  pairs made          {len(pairs)}: " + ", ".join(f"{g} {n}" for g, n in groups.items())
           + f" (queries the variant maker could not read: {unparsed})")
     print("  gqleval verdicts    " + ", ".join(f"{v} {n}" for v, n in all_verdicts.most_common()))
@@ -1152,6 +1249,15 @@ def main():
         f"{k} {n}" for k, n in not_compared.items()))
     print(f"  not executed        {len(pairs) - len(todo)} pairs (no inclusion to check: mismatch "
           f"{mismatch}, stage 1 and other verdicts {len(pairs) - len(todo) - mismatch})")
+    relations = [p for p in pairs if p.get("relations") is not None]
+    schemas = collections.Counter(os.path.basename(p["schema"])[:-8] for p in relations)
+    print(f"  relations           {len(relations)} pairs (" + ", ".join(
+        f"{k} {n}" for k, n in sorted(schemas.items())) + "), "
+        f"{sum(bool(p['result'].get('rules_fired')) for p in relations)} with rules fired; "
+        f"check fold: {relation_counts['fold'][0]}/{relation_counts['fold'][1]} equivalent, "
+        f"no-fold: {relation_counts['no-fold'][0]}/{relation_counts['no-fold'][1]} not; "
+        "verdicts " + ", ".join(f"{v} {n}" for v, n in collections.Counter(
+            p["result"]["verdict"] for p in relations).most_common()))
     print(f"  failures            {len(failures)}")
     for title, items in (("graphql-js refuses what gqleval accepted", disagreements),
                          ("execution errors", errors)):
@@ -1165,16 +1271,22 @@ def main():
         with open(dump, "w", encoding="utf-8") as f:
             for pair in todo:
                 ref, cand = (answers[i] for i in pair["docs"])
-                record = {k: pair[k] for k in ("source", "schema", "reference", "candidate",
-                                               "variables", "verdict", "outcome", "detail")}
+                record = {k: pair.get(k) for k in ("source", "schema", "reference", "candidate",
+                                                   "variables", "relations", "verdict", "outcome",
+                                                   "detail")}
                 f.write(json.dumps(dict(record, reference_runs=ref, candidate_runs=cand)) + "\n")
 
     failed = False
     if failures:
         failed = True
-        # The first of each pass (the second: unbound variables paired).
+        # The first of each pass (the second: unbound variables paired), and
+        # the first of each source the first SHOWN leave out (the relations
+        # part comes last).
         shown = [p for p in failures if not p.get("pairings_failed")][:SHOWN] + \
             [p for p in failures if p.get("pairings_failed")][:SHOWN // 2]
+        for group in dict.fromkeys(group_of(p["source"]) for p in failures):
+            if all(group_of(p["source"]) != group for p in shown):
+                shown.append(next(p for p in failures if group_of(p["source"]) == group))
         print(f"\n{len(failures)} pairs whose records contradict gqleval's verdict "
               f"({len(shown)} shown):")
         for pair in shown:
@@ -1197,6 +1309,16 @@ def main():
                 why = "the records are the same on every seed" if p.get("outcome") == "ok" \
                     else p.get("outcome")
                 print(f"  not caught: {p['source']} ({p['forced_from']} as {label}): {why}")
+    if relation_wrong:
+        failed = True
+        print(f"\n{len(relation_wrong)} relation pairs whose `check:` gqleval's verdict breaks:")
+        for pair in relation_wrong:
+            print(f"--- {pair['source']}: check {pair['check']}, gqleval says "
+                  f"{pair['result']['verdict']} (rules fired: "
+                  f"{json.dumps(pair['result'].get('rules_fired'))})")
+            print(f"schema: {schema_label(pair['schema'], shared)}")
+            print("REFERENCE:\n" + pair["reference"].strip())
+            print("CANDIDATE:\n" + pair["candidate"].strip())
     if compared < MIN_CHECKED:
         print(f"only {compared} pairs compared, fewer than {MIN_CHECKED}")
         failed = True
@@ -1204,7 +1326,8 @@ def main():
           + ", ".join(f"{v} {by_verdict[v]}" for v in CHECKED)
           + f") on {len(SEEDS)} seeds, {len(todo) - compared} not compared ("
           + ", ".join(f"{k} {n}" for k, n in not_compared.items() if n)
-          + f"), {len(errors)} with execution errors, {len(failures)} failures")
+          + f"), {len(errors)} with execution errors, {len(failures)} failures, "
+          f"{len(relation_wrong)} relation checks broken")
     tmp_dir.cleanup()
     return 1 if failed else 0
 

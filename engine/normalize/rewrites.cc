@@ -1,10 +1,12 @@
 #include "engine/normalize/rewrites.h"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/base/concat.h"
 #include "engine/graphql/parser.h"
 #include "engine/normalize/internal/coerce.h"
+#include "engine/normalize/internal/connections.h"
 #include "engine/normalize/internal/name_evidence.h"
 
 namespace gqleval::normalize {
@@ -192,6 +194,7 @@ std::shared_ptr<const Rewrites> Rewrites::build(std::shared_ptr<const schema::Sc
                                                 const RulesFile* file) {
   std::shared_ptr<Rewrites> r(new Rewrites());
   r->schema_ = std::move(schema);
+  r->connections_ = std::make_unique<const Connections>(*r->schema_);
   const size_t n = r->schema_->field_count();
   r->endpoint_.assign(n, schema::kNone);
   r->endpoint_derived_.assign(n, false);
@@ -224,6 +227,8 @@ std::shared_ptr<const Rewrites> Rewrites::build(std::shared_ptr<const schema::Sc
   return r;
 }
 
+Rewrites::~Rewrites() = default;
+
 void Rewrites::warn(std::string message) {
   Diagnostic d;
   d.rule = "RulesFile";
@@ -240,44 +245,66 @@ std::string Rewrites::field_label(schema::FieldId f) const {
   return out;
 }
 
+// The object types a field of `type` leads to: the type itself and, for a
+// connection, the types its edges and nodes lead to (at most three, kNone
+// where there is none).
+std::array<schema::TypeId, 3> Rewrites::way_targets(schema::TypeId type) const {
+  if (type == schema::kNone) return {schema::kNone, schema::kNone, schema::kNone};
+  const Connections& c = *connections_;
+  const schema::TypeId edges = c.edges_target(type);
+  const schema::TypeId nodes = c.nodes_target(type);
+  return {type, edges == type ? schema::kNone : edges,
+          nodes == type || nodes == edges ? schema::kNone : nodes};
+}
+
+bool Rewrites::is_pair_type(schema::TypeId t) const {
+  const schema::TypeDef& def = schema_->type(t);
+  return def.kind == schema::TypeKind::kObject && !def.built_in && !is_root_type(*schema_, t);
+}
+
+// Derived where unambiguous (docs/semantics.md, Stage 3): g, a field of B, is
+// the only way of any kind from B back to A (a field of type A, [A] or a
+// connection to A), is to-one and takes no arguments; then every way f from A
+// to B whose names pair with g's (name_evidence.h) is an inverse pair. A
+// second way back leaves open which relation f is the inverse of:
+// `User.checkout` ("the last open checkout") beside `User.checkouts` is no
+// back-reference of `Checkout.user`, while `User.checkout` then
+// `Checkout.user` is still the user.
 void Rewrites::derive_inverse_pairs() {
   const schema::Schema& s = *schema_;
-  std::vector<uint32_t> count(s.type_count(), 0);
-  for (schema::TypeId a = 0; a < s.type_count(); ++a) {
-    const schema::TypeDef& ta = s.type(a);
-    if (ta.kind != schema::TypeKind::kObject || ta.built_in || is_root_type(s, a)) continue;
-    for (schema::FieldId f : ta.fields) {
-      schema::TypeId b = s.field(f).type.named;
-      if (b != schema::kNone && b != a) ++count[b];
-    }
-    for (schema::FieldId f : ta.fields) {
-      schema::TypeId b = s.field(f).type.named;
-      if (b == schema::kNone || b == a || count[b] != 1) continue;
-      const schema::TypeDef& tb = s.type(b);
-      if (tb.kind != schema::TypeKind::kObject || tb.built_in || is_root_type(s, b)) continue;
-      // B's only field of type A, to-one. A second field of type A, even a
-      // list (P.author: U beside P.likedBy: [U]), leaves open which of them
-      // `f` is the inverse of (U.posts may be the posts a user liked).
-      schema::FieldId back = schema::kNone;
-      int to_a = 0;
-      for (schema::FieldId g : tb.fields) {
-        if (s.field(g).type.named == a) {
-          ++to_a;
-          back = g;
-        }
-      }
-      // The names must say so too: f names B and g names A (`User.posts`
-      // and `Post.user`); `Issue.project` and `Project.convertedFromIssue`
-      // pair up by type alone and are not inverse.
-      if (to_a == 1 && !s.field(back).type.is_list() &&
-          field_names_type(s.field(f).name, tb.name) &&
-          field_names_type(s.field(back).name, ta.name)) {
-        inverse_pairs_.push_back(InversePair{f, back, true});
+  std::vector<uint32_t> ways_back(s.type_count(), 0);
+  std::vector<schema::FieldId> only_way(s.type_count(), schema::kNone);
+  std::vector<schema::TypeId> reached;
+  for (schema::TypeId b = 0; b < s.type_count(); ++b) {
+    if (!is_pair_type(b)) continue;
+    for (schema::FieldId g : s.type(b).fields) {
+      for (schema::TypeId a : way_targets(s.field(g).type.named)) {
+        if (a == schema::kNone) continue;
+        if (ways_back[a]++ == 0) reached.push_back(a);
+        only_way[a] = g;
       }
     }
-    for (schema::FieldId f : ta.fields) {
-      schema::TypeId b = s.field(f).type.named;
-      if (b != schema::kNone) count[b] = 0;
+    for (schema::TypeId a : reached) {
+      const schema::FieldId g = only_way[a];
+      const schema::FieldDef& back = s.field(g);
+      if (ways_back[a] == 1 && a != b && is_pair_type(a) && back.type.named == a &&
+          !back.type.is_list() && back.arguments.empty()) {
+        pair_ways_to(a, b, g);
+      }
+      ways_back[a] = 0;
+    }
+    reached.clear();
+  }
+}
+
+// Pairs the back-reference g (B to A) with every way from A to B that the
+// names pair with it.
+void Rewrites::pair_ways_to(schema::TypeId a, schema::TypeId b, schema::FieldId g) {
+  const schema::Schema& s = *schema_;
+  for (schema::FieldId f : s.type(a).fields) {
+    if (connections_->is_way(s, f, b) &&
+        names_inverse_pair(s.type(a).name, s.field(f).name, s.type(b).name, s.field(g).name)) {
+      inverse_pairs_.push_back(InversePair{f, g, true});
     }
   }
 }
@@ -362,7 +389,6 @@ void Rewrites::add_file_rules(const RulesFile& file) {
            (f == schema::kNone ? p.type + "." + p.field : p.inverse_type + "." + p.inverse));
       continue;
     }
-    const schema::FieldDef& fd = s.field(f);
     const schema::FieldDef& gd = s.field(g);
     if (is_root_type(s, a) || is_root_type(s, b)) {
       warn(entry(p.where) + "inverse pair " + label +
@@ -370,11 +396,18 @@ void Rewrites::add_file_rules(const RulesFile& file) {
            " is a root type (the cycles rule never folds into the root)");
       continue;
     }
-    if (fd.type.named != b || gd.type.named != a || gd.type.is_list() || a == b) {
+    if (!connections_->is_way(s, f, b) || gd.type.named != a || gd.type.is_list() || a == b) {
       warn(entry(p.where) + "inverse pair " + label + " skipped: " + p.type + "." + p.field +
-           " must return " + p.inverse_type + " or [" + p.inverse_type + "], and " +
-           p.inverse_type + "." + p.inverse + " must return one " + p.type +
-           " (two different types)");
+           " must return " + p.inverse_type + ", [" + p.inverse_type + "] or a connection to " +
+           p.inverse_type + " (edges { node: " + p.inverse_type + " } or nodes: [" +
+           p.inverse_type + "]), and " + p.inverse_type + "." + p.inverse + " must return one " +
+           p.type + " (two different types)");
+      continue;
+    }
+    if (!gd.arguments.empty()) {
+      warn(entry(p.where) + "inverse pair " + label + " skipped: " + p.inverse_type + "." +
+           p.inverse + " takes arguments, and the cycles rule never folds a back-reference " +
+           "with arguments");
       continue;
     }
     inverse_pairs_.push_back(InversePair{f, g, false});

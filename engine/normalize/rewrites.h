@@ -1,16 +1,19 @@
 // Rewrites: the Stage 3 rules (docs/semantics.md) compiled for one schema, from
 // what the schema implies and from an optional RulesFile.
 //
-//   cycles     inverse pairs (forward field A.f -> B, back-reference B.g -> A,
-//              to-one). Derived where unambiguous: A has exactly one field of
-//              type B or [B], and B exactly one field of type A or [A], which
-//              is to-one (A != B, neither a root type), AND the names say so:
-//              f names B and g names A (internal/name_evidence.h; `User.posts`
-//              and `Post.user`, not `Post.author`). docs/semantics.md asks for
-//              "exactly one to-one field of type A"; a further to-many field
-//              of type A makes the pairing ambiguous (U.posts: [P] may be the
-//              inverse of P.likedBy: [U] rather than of P.author: U), so it
-//              blocks the derivation: declare the pair in a rules file.
+//   cycles     inverse pairs (forward field A.f, a way to B: of type B, [B] or
+//              a Relay connection to B, internal/connections.h; back-reference
+//              B.g -> A, to-one). Derived where unambiguous: g is to-one,
+//              takes no arguments and is the only way of any kind from B to
+//              A (A != B, neither a root type); then every way f from A to B
+//              pairs with g where the names say so (internal/name_evidence.h:
+//              `User.posts` and `Post.user`, not `Post.author`; the forms of
+//              Hasura, PostGraphile, Keystone and Prisma). A second way back
+//              makes the pairing ambiguous (`User.checkout`, "the last open
+//              checkout", beside `User.checkouts: CheckoutConnection` is no
+//              inverse of `Checkout.user`; `U.posts` may be the inverse of
+//              `P.likedBy: [U]` rather than of `P.user: U`), so it blocks the
+//              derivation: declare the pair in a rules file.
 //   endpoints  root Query fields that reach the same data, mapped to one
 //              canonical field, plus argument-shape maps. Derived where the
 //              fields have the same return type (list-ness and non-null
@@ -37,6 +40,7 @@
 // the hot path are array indexing (by FieldId) or a binary search.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -55,8 +59,10 @@
 
 namespace gqleval::normalize {
 
+class Connections;
+
 struct InversePair {
-  schema::FieldId forward = schema::kNone;  // A.f, returning B or [B]
+  schema::FieldId forward = schema::kNone;  // A.f, returning B, [B] or a connection to B
   schema::FieldId back = schema::kNone;     // B.g, returning A (to-one)
   bool derived = false;                     // from the schema, not the rules file
   friend bool operator<(const InversePair& a, const InversePair& b) {
@@ -102,6 +108,8 @@ class Rewrites {
     return forward < has_inverse_from_.size() && has_inverse_from_[forward] != 0;
   }
   std::span<const InversePair> inverse_pairs() const { return inverse_pairs_; }
+  // The schema's Relay connections, through which the cycles rule folds.
+  const Connections& connections() const { return *connections_; }
   // The canonical root field for f (endpoints rule); f itself when none.
   schema::FieldId canonical_endpoint(schema::FieldId f) const;
   // Whether f's endpoint mapping was derived from the schema's names (false
@@ -128,12 +136,16 @@ class Rewrites {
   //   ignore_argument User.followers(first:)
   std::string describe() const;
 
+  ~Rewrites();
   Rewrites(const Rewrites&) = delete;
   Rewrites& operator=(const Rewrites&) = delete;
 
  private:
   Rewrites() = default;
   void derive_inverse_pairs();
+  void pair_ways_to(schema::TypeId a, schema::TypeId b, schema::FieldId g);
+  std::array<schema::TypeId, 3> way_targets(schema::TypeId type) const;
+  bool is_pair_type(schema::TypeId t) const;
   void derive_endpoints();
   void derive_rgeval();
   void add_file_rules(const RulesFile& file);
@@ -148,6 +160,7 @@ class Rewrites {
   void warn(std::string message);
 
   std::shared_ptr<const schema::Schema> schema_;
+  std::unique_ptr<const Connections> connections_;
   Arena arena_{4096};
   Diagnostics warnings_;
   std::vector<InversePair> inverse_pairs_;  // sorted, unique

@@ -5,7 +5,8 @@
 //
 // JSON Lines in, one line out per line in, in order:
 //   in:  {"id", "schema": SDL | "schema_file": PATH, "query", "variables"?: {...},
-//         "operationName"?, "seeds": [N, ...], "bind_unbound"?: true | {"order": [names]}}
+//         "operationName"?, "seeds": [N, ...], "bind_unbound"?: true | {"order": [names]},
+//         "relations"?: [{"field": "A.f", "inverse": "B.g"}, ...] (below)}
 //   out: {"id", "stage", "errors": [{message, locations}], "bound"?: [names],
 //         "runs": [{"seed", "records": [...], "errors": [...], "variables"?,
 //                   "overflow"?: true}]}
@@ -40,6 +41,26 @@
 //     by the object's identity; scalars and enums get seeded values (they do not
 //     change what is fetched).
 // Each run is capped at MAX_RECORDS records (`overflow`: the records are incomplete).
+//
+// Relations (optional input member `"relations": [{"field": "A.f", "inverse": "B.g"}]`):
+// the true relations of the mock world, written by the test author for the schema (never
+// taken from gqleval's derivation, which they check). Each says: a B reached from an A
+// through A.f has that A as its B.g. A.f's type is B, [B] (any wrapping) or a Relay
+// connection to B (`nodes: [B]`, or `edges: [E]` with `E.node: B`); B.g's type is A (an
+// object type, to-one) and B.g takes no arguments; several relations may share A.f or
+// B.g. Where one holds:
+//   - B.g resolved on a B reached from an A through A.f (directly, as a list item, as a
+//     connection's `nodes[i]` or as its `edges[i].node`) returns that very A object: its
+//     fields make the same records as when asked at A. B.g itself is not recorded: it
+//     returns an object the response already has, no new data (a record of it would
+//     tell a query that walks back from one that asks at the parent, which is what the
+//     cycles rule claims they do not differ by);
+//   - the values on the way from A to its Bs (A.f, the connection's nodes and edges, an
+//     edge's node) are never null and their lists hold 1 to 3 items: a back-reference
+//     folded into its parent presumes a B to walk back from (with none, the walking
+//     query would fetch nothing of A's where the folded one does).
+// Everywhere else (a B reached from the root, through another field, or through the
+// same field from another A) the mock is as above: B.g is an object of its own.
 import {
   GraphQLError,
   Kind,
@@ -105,18 +126,25 @@ function record(context, source, info, argText) {
   return `${parent}/${coordinate}${argText === '{}' ? '' : argText}`;
 }
 
-function mockValue(type, route, context, nullable = true) {
-  if (isNonNullType(type)) return mockValue(type.ofType, route, context, false);
+// `reach` (relations only): the value is on the way from an A to its Bs, {mark, via}:
+// it is never null, its lists are never empty, and its objects carry `via` (the A and
+// A.f) under `mark`: `__item` on a B, `__connection` on a connection, `__edge` on an edge.
+function mockValue(type, route, context, nullable = true, reach = undefined) {
+  if (isNonNullType(type)) return mockValue(type.ofType, route, context, false, reach);
   const h = (salt) => hash(`${context.seed}|${route}|${salt}`);
-  if (nullable && h('null') % 7 === 0) return null;
+  if (nullable && !reach && h('null') % 7 === 0) return null;
   if (isListType(type)) {
     if (context.overflow) return [];
-    const length = h('length') % 4;
+    const length = reach ? 1 + (h('length') % 3) : h('length') % 4;
     const items = [];
-    for (let i = 0; i < length; i++) items.push(mockValue(type.ofType, `${route}[${i}]`, context));
+    for (let i = 0; i < length; i++) {
+      items.push(mockValue(type.ofType, `${route}[${i}]`, context, true, reach));
+    }
     return items;
   }
-  if (isObjectType(type) || isAbstractType(type)) return { __route: route };
+  if (isObjectType(type) || isAbstractType(type)) {
+    return reach ? { __route: route, [reach.mark]: reach.via } : { __route: route };
+  }
   if (isEnumType(type)) {
     const values = type.getValues();
     return values.length ? values[h('enum') % values.length].value : null;
@@ -139,8 +167,91 @@ function mockValue(type, route, context, nullable = true) {
 // Past MAX_RECORDS (`overflow`), lists come back empty so the run ends soon; the run
 // is reported with `overflow` and not compared.
 function fieldResolver(source, args, context, info) {
+  const relations = context.relations;
+  const coordinate = `${info.parentType.name}.${info.fieldName}`;
+  if (relations && source && source.__item) {
+    const inverses = relations.get(source.__item.coordinate).inverses;
+    if (inverses.has(coordinate)) return source.__item.parent; // the A it was reached from
+  }
   const route = record(context, source, info, canonical(args));
-  return mockValue(info.returnType, route, context);
+  const reach = relations ? reachOf(source, coordinate, info, relations) : undefined;
+  return mockValue(info.returnType, route, context, true, reach);
+}
+
+// Whether the value of `coordinate` on `source` is on the way from an A to its Bs
+// through a relation's A.f (mockValue's `reach`): A.f itself (its Bs, or its
+// connection), a connection's `nodes` (its Bs) and `edges`, an edge's `node` (its B).
+// The connection's other fields (pageInfo, totalCount, cursor) are on no way.
+function reachOf(source, coordinate, info, relations) {
+  const relation = relations.get(coordinate);
+  if (relation) {
+    const via = { coordinate, parent: source };
+    const mark = namedType(info.returnType).name === relation.target ? '__item' : '__connection';
+    return { mark, via };
+  }
+  if (source && source.__connection && info.fieldName === 'nodes') {
+    return { mark: '__item', via: source.__connection };
+  }
+  if (source && source.__connection && info.fieldName === 'edges') {
+    return { mark: '__edge', via: source.__connection };
+  }
+  if (source && source.__edge && info.fieldName === 'node') {
+    return { mark: '__item', via: source.__edge };
+  }
+  return undefined;
+}
+
+function namedType(type) {
+  while (isNonNullType(type) || isListType(type)) type = type.ofType;
+  return type;
+}
+
+function nullable(type) {
+  return isNonNullType(type) ? type.ofType : type;
+}
+
+function objectField(schema, coordinate) {
+  const [typeName, fieldName, extra] = coordinate.split('.');
+  const type = schema.getType(typeName ?? '');
+  const field = extra === undefined && isObjectType(type) ? type.getFields()[fieldName] : undefined;
+  if (!field) throw new Error(`relations: ${coordinate} is no field of an object type`);
+  return { type, field };
+}
+
+// Whether `type` is a Relay connection to the object type `target`: `nodes: [target]`,
+// or `edges: [E]` with `E.node: target`.
+function isConnectionTo(type, target) {
+  if (!isObjectType(type)) return false;
+  const fields = type.getFields();
+  const nodes = fields.nodes && fields.nodes.type;
+  if (nodes && namedType(nodes) === target && isListType(nullable(nodes))) return true;
+  const edges = fields.edges && namedType(fields.edges.type);
+  const node = isObjectType(edges) && edges.getFields().node;
+  return Boolean(node && namedType(node.type) === target && !isListType(nullable(node.type)));
+}
+
+// The input's relations checked against the schema: A.f -> {target: B's name,
+// inverses: Set of "B.g"}. A relation that does not fit (see the header) throws: it is
+// the test author's mistake, not a finding.
+function relationsFor(list, schema) {
+  const out = new Map();
+  for (const { field, inverse } of list) {
+    const forward = objectField(schema, field);
+    const back = objectField(schema, inverse);
+    const b = back.type;
+    const t = forward.field.type;
+    if (!(namedType(t) === b || isConnectionTo(namedType(t), b))) {
+      throw new Error(`relations: ${field} is no way to ${b.name} (${b.name}, a list, a connection)`);
+    }
+    const g = nullable(back.field.type);
+    if (g !== forward.type || back.field.args.length) {
+      throw new Error(`relations: ${inverse} is not a to-one field of type ${forward.type.name} without arguments`);
+    }
+    if (!out.has(field)) out.set(field, { target: b.name, inverses: new Set() });
+    if (out.get(field).target !== b.name) throw new Error(`relations: ${field} leads to two types`);
+    out.get(field).inverses.add(inverse);
+  }
+  return out;
 }
 
 function typeResolver(value, context, info, abstractType) {
@@ -291,6 +402,7 @@ function run(input) {
     out.stage = 'introspection';
     return out;
   }
+  const relations = input.relations ? relationsFor(input.relations, schema) : undefined;
   out.stage = 'ok';
   if (unbound.length) out.bound = unbound.map((v) => v.variable.name.value);
   for (const seed of input.seeds ?? [1]) {
@@ -301,7 +413,7 @@ function run(input) {
       const k = order ? order.indexOf(name) : -1;
       variables[name] = sampleInput(typeFromAST(schema, v.type), seed, k < 0 ? undefined : k);
     }
-    const context = { seed, records: new Set(), overflow: false };
+    const context = { seed, records: new Set(), overflow: false, relations };
     const result = execute({
       schema,
       document,

@@ -22,6 +22,12 @@
 //
 //   A `B on U` whose inverse returns a T other than U is no walk back (the
 //   pair is not an inverse of U's field) and stays.
+// - B of a Relay connection type (internal/connections.h): C walks back from
+//   B's elements, `B { nodes }` or `B { edges { node } }`, neither with a
+//   condition, as from a list's; the connection's own fields stay:
+//
+//     repository(name: "r") { issues(first: 5) { nodes { title repository { name } } } }
+//       =>  repository(name: "r") { name  issues(first: 5) { nodes { title } } }
 //
 // Applied top-down, pass after pass until nothing changes, so chains of
 // back-references (users -> posts -> users -> posts -> users) fold completely
@@ -94,45 +100,83 @@ void TreeBuilder::merge_children(uint32_t from, uint32_t into) {
 bool TreeBuilder::try_cycle(uint32_t a) {
   const schema::Schema& s = *schema_;
   const schema::TypeId a_type = nodes_[a].type;
+  const bool a_abstract = s.is_abstract(a_type);
   for (uint32_t b = nodes_[a].first_child; b != kNoNode; b = nodes_[b].next_sibling) {
     const BuildNode& bn = nodes_[b];
     if (!bn.cond.empty() || bn.type == schema::kNone) continue;
     // No pair starts at B's field: no child of B can walk back (is_inverse
     // below would say no for each), so skip the type checks too.
     if (!rewrites_->has_inverse_from(bn.field)) continue;
-    const bool a_abstract = s.is_abstract(a_type);
     if (s.is_abstract(bn.type) || is_root_type(s, bn.type)) continue;
     // The type C must walk back to: A's own, or the concrete type B applies to
     // when A is abstract (B is then always ground-typed).
     const schema::TypeId target = a_abstract ? bn.on_type : a_type;
     if (target == schema::kNone || bn.type == target || is_root_type(s, target)) continue;
-    for (uint32_t c = bn.first_child; c != kNoNode; c = nodes_[c].next_sibling) {
-      const BuildNode& cn = nodes_[c];
-      if (!cn.args.empty() || !cn.cond.empty() || cn.on_type != schema::kNone) continue;
-      if (cn.type != target || !rewrites_->is_inverse(bn.field, cn.field)) continue;
-      const schema::FieldDef& back = s.field(cn.field);
-      const schema::FieldDef& forward = s.field(bn.field);
-      detail_text_.assign(s.type(back.owner).name).append(".").append(back.name);
-      detail_text_.append(" is the inverse of ").append(s.type(forward.owner).name);
-      detail_text_.append(".").append(forward.name).append("; its selections moved to ");
-      append_raw_key(detail_text_, a);
-      if (a_abstract) detail_text_.append(" as fields on ").append(s.type(target).name);
-      path_text_.clear();
-      append_raw_path(path_text_, c);
-      fire(kRuleCycles, path_text_, detail_text_, cn.pos);
-      unlink_child(b, c);
-      if (a_abstract) {
-        // C returns the concrete `target`, so its children carry no on_type;
-        // under the abstract A they are ground-typed nodes of `target`.
-        for (uint32_t x = nodes_[c].first_child; x != kNoNode; x = nodes_[x].next_sibling) {
-          nodes_[x].on_type = target;
-        }
-      }
-      merge_children(c, a);
-      nodes_[c].removed = true;
-      --live_nodes_;
+    if (try_fold_under(a, b, b, target)) return true;
+    if (rewrites_->connections().is_connection(bn.type) && try_fold_in_connection(a, b, target)) {
       return true;
     }
+  }
+  return false;
+}
+
+// Whether `x`, a child of a node on the way through a connection, is the
+// connection step `step` without a condition: a condition on `nodes` or
+// `edges` would make C's selections conditional, so such a path never folds.
+bool TreeBuilder::is_plain_step(uint32_t x, ConnectionStep step) const {
+  const BuildNode& n = nodes_[x];
+  return n.cond.empty() && n.on_type == schema::kNone &&
+         rewrites_->connections().step(n.field) == step;
+}
+
+// B returns a connection: its elements are `B { nodes }` and
+// `B { edges { node } }`, each folded as a list's element is. The
+// connection's own fields (pageInfo, totalCount, cursor) stay.
+bool TreeBuilder::try_fold_in_connection(uint32_t a, uint32_t b, schema::TypeId target) {
+  for (uint32_t x = nodes_[b].first_child; x != kNoNode; x = nodes_[x].next_sibling) {
+    if (is_plain_step(x, ConnectionStep::kNodes) && try_fold_under(a, b, x, target)) return true;
+    if (!is_plain_step(x, ConnectionStep::kEdges)) continue;
+    for (uint32_t y = nodes_[x].first_child; y != kNoNode; y = nodes_[y].next_sibling) {
+      if (is_plain_step(y, ConnectionStep::kEdgeNode) && try_fold_under(a, b, y, target)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Folds a back-reference C among the children of `element` (B itself, or the
+// element of B's connection) to A: C's selections move to A; true when one
+// did.
+bool TreeBuilder::try_fold_under(uint32_t a, uint32_t b, uint32_t element, schema::TypeId target) {
+  const schema::Schema& s = *schema_;
+  const bool a_abstract = s.is_abstract(nodes_[a].type);
+  for (uint32_t c = nodes_[element].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+    const BuildNode& cn = nodes_[c];
+    if (!cn.args.empty() || !cn.cond.empty() || cn.on_type != schema::kNone) continue;
+    if (cn.type != target || !rewrites_->is_inverse(nodes_[b].field, cn.field)) continue;
+    const schema::FieldDef& back = s.field(cn.field);
+    const schema::FieldDef& forward = s.field(nodes_[b].field);
+    detail_text_.assign(s.type(back.owner).name).append(".").append(back.name);
+    detail_text_.append(" is the inverse of ").append(s.type(forward.owner).name);
+    detail_text_.append(".").append(forward.name).append("; its selections moved to ");
+    append_raw_key(detail_text_, a);
+    if (a_abstract) detail_text_.append(" as fields on ").append(s.type(target).name);
+    path_text_.clear();
+    append_raw_path(path_text_, c);
+    fire(kRuleCycles, path_text_, detail_text_, cn.pos);
+    unlink_child(element, c);
+    if (a_abstract) {
+      // C returns the concrete `target`, so its children carry no on_type;
+      // under the abstract A they are ground-typed nodes of `target`.
+      for (uint32_t x = nodes_[c].first_child; x != kNoNode; x = nodes_[x].next_sibling) {
+        nodes_[x].on_type = target;
+      }
+    }
+    merge_children(c, a);
+    nodes_[c].removed = true;
+    --live_nodes_;
+    return true;
   }
   return false;
 }

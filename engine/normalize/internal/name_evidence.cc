@@ -1,6 +1,7 @@
 #include "engine/normalize/internal/name_evidence.h"
 
 #include <array>
+#include <vector>
 
 namespace gqleval::normalize {
 namespace {
@@ -74,6 +75,144 @@ std::string fkey_stem(std::string_view raw) {
   return fold_name(raw.substr(0, at));
 }
 
+// Whether folded `name` names the folded `type` as a relation field of a
+// generated schema does: the type's name, a plural of it, or, for a type
+// named after a plural table (Hasura's `datasets`), its singular (`dataset`).
+bool names_table(std::string_view name, std::string_view type) {
+  return !name.empty() && (name == type || is_plural_of(name, type) || is_plural_of(type, name));
+}
+
+// What generators append to a collection field's name: PostGraphile's simple
+// collections (`postsList`, `postsByAuthorIdList`), the simplify inflector's
+// connections under pgOmitListSuffix (`postsConnection`) and Hasura's
+// aggregate field of an array relationship (`runs_aggregate`, whose `nodes`
+// are the runs).
+constexpr std::array<std::string_view, 3> kCollectionSuffixes = {"list", "connection", "aggregate"};
+
+// Whether folded `forward` names B as a collection of a generated schema
+// does: names_table, with or without one of kCollectionSuffixes.
+bool names_collection(std::string_view forward, std::string_view b) {
+  if (names_table(forward, b)) return true;
+  for (std::string_view suffix : kCollectionSuffixes) {
+    if (ends_with(forward, suffix) &&
+        names_table(forward.substr(0, forward.size() - suffix.size()), b)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The key columns of a keyed relation field, folded `<head>by<columns>`
+// (PostGraphile's `postsByAuthorIdAndOrgId`, Hasura's `authorByAuthorId`),
+// for each way of reading a head that names `type`: `lobbyByOwnerId` splits
+// at its second "by".
+std::vector<std::string_view> key_columns(std::string_view name, std::string_view type) {
+  std::vector<std::string_view> out;
+  for (size_t at = name.find("by"); at != std::string_view::npos; at = name.find("by", at + 1)) {
+    if (at + 2 < name.size() && names_table(name.substr(0, at), type)) {
+      out.push_back(name.substr(at + 2));
+    }
+  }
+  return out;
+}
+
+// Whether the forward field's columns are the back field's, the forward one
+// possibly followed by a collection suffix (`postsByAuthorIdList`).
+bool same_columns(std::string_view forward, std::string_view back) {
+  if (forward == back) return true;
+  for (std::string_view suffix : kCollectionSuffixes) {
+    if (forward.size() == back.size() + suffix.size() && starts_with(forward, back) &&
+        ends_with(forward, suffix)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The suffixes that PostGraphile's simplify inflector strips from a key
+// column to name its relation (getBaseName: `author_id` -> `author`), folded.
+constexpr std::array<std::string_view, 5> kKeySuffixes = {"rowid", "id", "uuid", "fk", "pk"};
+
+// Whether folded `back` is the simplify inflector's name for the relation
+// over the folded key `columns`: each column's base name, in order
+// (`authorid` -> `author`; `organizationidandteamidandgoaluuid` ->
+// `organizationteamgoal`). Tries every "and" as a separator, since a column
+// may itself contain one (`brandid`).
+bool names_key_bases(std::string_view columns, std::string_view back) {
+  for (size_t end = 1; end <= columns.size(); ++end) {
+    const bool last = end == columns.size();
+    if (!last && columns.substr(end, 3) != "and") continue;
+    const std::string_view part = columns.substr(0, end);
+    for (std::string_view suffix : kKeySuffixes) {
+      if (part.size() <= suffix.size() || !ends_with(part, suffix)) continue;
+      const std::string_view base = part.substr(0, part.size() - suffix.size());
+      if (!starts_with(back, base)) continue;
+      const std::string_view rest = back.substr(base.size());
+      if (last ? rest.empty() : !rest.empty() && names_key_bases(columns.substr(end + 3), rest)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Whether `forward` is the simplify inflector's collection named after the
+// opposite of `back` (`authoredPosts` for `author`): its getOppositeBaseName
+// defaults, the only pairs it documents.
+bool names_opposite(std::string_view forward, std::string_view b, std::string_view back) {
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kOpposites = {
+      {{"parent", "child"},
+       {"child", "parent"},
+       {"author", "authored"},
+       {"editor", "edited"},
+       {"reviewer", "reviewed"}}};
+  for (const auto& [base, opposite] : kOpposites) {
+    if (back == base && starts_with(forward, opposite) &&
+        names_collection(forward.substr(opposite.size()), b)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether the folded names are a keyed relation seen from both sides: the
+// same key columns on both (PostGraphile's default inflector, Hasura's
+// console when the plain name is taken), or, under the simplify inflector,
+// `back` named after the columns of `forward` (`Post.author` beside
+// `User.postsByAuthorId`). A keyed name on one side only, the other plain
+// (`users.postsByAuthorId`, `posts.user`), is no evidence: Hasura's console
+// keys a name because another relation between the two tables holds the
+// plain one, so the plain `user` is more likely that other relation's.
+bool names_keyed_pair(std::string_view a, std::string_view forward, std::string_view b,
+                      std::string_view back) {
+  const std::vector<std::string_view> back_columns = key_columns(back, a);
+  for (std::string_view columns : key_columns(forward, b)) {
+    for (std::string_view other : back_columns) {
+      if (same_columns(columns, other)) return true;
+    }
+    if (names_key_bases(columns, back)) return true;
+    for (std::string_view suffix : kCollectionSuffixes) {
+      if (columns.size() > suffix.size() && ends_with(columns, suffix) &&
+          names_key_bases(columns.substr(0, columns.size() - suffix.size()), back)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Hasura's primary-key lookup: folded `keyed` is a table's name followed by
+// "bypk" (`runs_by_pk`, `runsByPk`), and folded `base` is that name or its
+// singular. Hasura names the lookup after the table as it is, often plural,
+// while a hand-written lookup of one row is named in the singular
+// (`run(id:)`); the singular only ever stands for the one table, and
+// rewrites.cc still requires one return type and one signature.
+bool is_primary_key_lookup(std::string_view keyed, std::string_view base) {
+  if (!ends_with(keyed, "bypk")) return false;
+  const std::string_view table = keyed.substr(0, keyed.size() - 4);
+  return !table.empty() && (table == base || is_plural_of(table, base));
+}
+
 }  // namespace
 
 std::string fold_name(std::string_view name) {
@@ -97,8 +236,22 @@ bool is_keyed_lookup(std::string_view keyed, std::string_view base,
   if (arguments.empty()) return false;
   const std::string k = fold_name(keyed);
   const std::string b = fold_name(base);
-  if (b.empty() || !starts_with(k, b) || k.substr(b.size(), 2) != "by") return false;
+  if (b.empty()) return false;
+  if (is_primary_key_lookup(k, b)) return true;
+  if (!starts_with(k, b) || k.substr(b.size(), 2) != "by") return false;
   return consume_arguments(std::string_view(k).substr(b.size() + 2), arguments);
+}
+
+bool names_inverse_pair(std::string_view a_type, std::string_view forward, std::string_view b_type,
+                        std::string_view back) {
+  if (field_names_type(forward, b_type) && field_names_type(back, a_type)) return true;
+  const std::string a = fold_name(a_type);
+  const std::string b = fold_name(b_type);
+  const std::string f = fold_name(forward);
+  const std::string g = fold_name(back);
+  if (a.empty() || b.empty() || f.empty() || g.empty()) return false;
+  return (names_collection(f, b) && names_table(g, a)) || names_opposite(f, b, g) ||
+         names_keyed_pair(a, f, b, g);
 }
 
 bool are_foreign_key_lookups(std::string_view a, std::string_view b) {

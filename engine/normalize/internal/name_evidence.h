@@ -4,14 +4,37 @@
 // share a signature and return different issues), so a derived rule needs
 // the names to state the relation too:
 //
-//   inverse pair  A.f -> B and B.g -> A: f names B and g names A
-//                 (`User.posts` and `Post.user`; not `Post.author`);
+//   inverse pair  A.f (a way A -> B) and B.g (to-one, B -> A), one relation:
+//                 - f names B and g names A (`User.posts` and `Post.user`;
+//                   not `Post.author`), as hand-written, Keystone 6 and
+//                   Prisma schemas name relation fields after the other model;
+//                 - Hasura's default relationship names: a type is named after
+//                   its table, often plural, the object relationship after the
+//                   singular of the table it references and the array
+//                   relationship after the plural (`datasets.runs` and
+//                   `runs.dataset`), its `_aggregate` field being the same
+//                   way; where that name is taken, the console adds `By` and
+//                   the foreign-key columns (`authorByAuthorId`,
+//                   `articlesByAuthorId`), evidence where both sides are
+//                   keyed by the same columns;
+//                 - PostGraphile's default inflector: `<B plural>By<columns>`
+//                   on A and `<A>By<columns>` on B, the same columns on both
+//                   sides (`User.postsByAuthorId`, `Post.userByAuthorId`;
+//                   `...List` for simple collections); with the simplify
+//                   inflector, the to-one field is named after its key column
+//                   (`Post.author` for author_id, beside
+//                   `User.postsByAuthorId`), the collection after the
+//                   documented opposite of that name (`User.authoredPosts`),
+//                   with `List` or `Connection` appended where configured;
 //   endpoints     a keyed lookup, one name being the other followed by `By`
 //                 and its argument names in order (`usersById(id:)` and
 //                 `users(id:)`; `user_by_email(email:)` and `user(email:)`),
-//                 or StepZen's generated foreign-key lookups, a name being
-//                 another's followed by `Using` and a constraint name ending
-//                 in `_fkey`, or two such names on the same stem.
+//                 or Hasura's primary-key lookup `<table>_by_pk` of the
+//                 table's name or its singular (`runs_by_pk(id:)` and
+//                 `runs(id:)` or `run(id:)`), or StepZen's generated
+//                 foreign-key lookups, a name being another's followed by
+//                 `Using` and a constraint name ending in `_fkey`, or two such
+//                 names on the same stem.
 //
 // Names are compared folded: case and underscores ignored. A type name also
 // matches its English plural (`Post`: post, posts; `Category`: categories;
@@ -34,9 +57,20 @@ bool field_names_type(std::string_view field, std::string_view type);
 
 // Whether `keyed` is `base` followed by `By` and the argument names in order
 // (folded; `And` may separate the names): `usersByIdAndName` for
-// `users(id:, name:)`.
+// `users(id:, name:)`; or Hasura's primary-key lookup, a table's name followed
+// by `_by_pk` (`ByPk` under graphql-default), where `base` is that table's name
+// or its singular: `runs_by_pk` for `runs(id:)` and `run(id:)`, never for
+// `dataset(id:)`. Either needs at least one argument.
 bool is_keyed_lookup(std::string_view keyed, std::string_view base,
                      std::span<const std::string_view> arguments);
+
+// Whether the names say that A.forward (a way from A to B) and B.back (to-one,
+// B to A) are one relation seen from both sides: today's form (forward names
+// B, back names A) or one of the generators' forms above. `Post.author` with
+// `User.posts` says nothing; `User.postsByAuthorId` with `Post.userByEditorId`
+// names two foreign keys.
+bool names_inverse_pair(std::string_view a_type, std::string_view forward, std::string_view b_type,
+                        std::string_view back);
 
 // Whether the two root field names are StepZen foreign-key lookups of one
 // another: one is the other followed by `Using` (as StepZen writes it) and a

@@ -76,5 +76,136 @@ TEST(NameEvidence, ForeignKeyLookups) {
   EXPECT_FALSE(are_foreign_key_lookups("ordersCount", "productsCount"));
 }
 
+// names_inverse_pair(A, A.forward, B, B.back).
+
+TEST(NameEvidence, InversePairNamedAfterTheTypes) {
+  EXPECT_TRUE(names_inverse_pair("User", "posts", "Post", "user"));
+  EXPECT_TRUE(names_inverse_pair("Repository", "issues", "Issue", "repository"));
+  EXPECT_TRUE(names_inverse_pair("Users", "posts", "Posts", "users"));  // StepZen
+  EXPECT_FALSE(names_inverse_pair("User", "posts", "Post", "author"));
+  EXPECT_FALSE(names_inverse_pair("Project", "issues", "Issue", "convertedFromIssue"));
+}
+
+// Keystone 6 and Prisma name a relation field as its author writes it; the
+// names are evidence only where they are the other model's (`Post.user`,
+// `User.posts`). Keystone's `postsCount: Int` is a count, never a way.
+TEST(NameEvidence, KeystoneAndPrismaRelationFieldsNamedAfterTheModel) {
+  EXPECT_TRUE(names_inverse_pair("User", "posts", "Post", "user"));
+  EXPECT_TRUE(names_inverse_pair("User", "Post", "Post", "User"));  // Prisma introspection
+  EXPECT_FALSE(names_inverse_pair("User", "posts", "Post", "author"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsCount", "Post", "user"));
+}
+
+TEST(NameEvidence, HasuraRelationshipsOfPluralTables) {
+  EXPECT_TRUE(names_inverse_pair("datasets", "runs", "runs", "dataset"));
+  EXPECT_TRUE(names_inverse_pair("user_profiles", "sessions", "sessions", "user_profile"));
+  EXPECT_TRUE(names_inverse_pair("UserProfiles", "sessions", "Sessions", "userProfile"));
+  EXPECT_TRUE(names_inverse_pair("categories", "products", "products", "category"));
+  // A one-to-one object relationship both ways.
+  EXPECT_TRUE(names_inverse_pair("users", "profile", "profiles", "user"));
+  // The array relationship's aggregate field reaches the same rows.
+  EXPECT_TRUE(names_inverse_pair("datasets", "runs_aggregate", "runs", "dataset"));
+}
+
+TEST(NameEvidence, HasuraSingularOfAnotherTable) {
+  EXPECT_FALSE(names_inverse_pair("dataset_versions", "runs", "runs", "dataset"));
+  EXPECT_FALSE(names_inverse_pair("datasets", "runs", "runs", "datasetVersion"));
+  EXPECT_FALSE(names_inverse_pair("datasets", "run_logs", "runs", "dataset"));
+  EXPECT_FALSE(names_inverse_pair("datasets", "runs_count", "runs", "dataset"));
+}
+
+// The console's fallback where the plain name is taken (blog "GraphQL schema on
+// Postgres with foreign keys": `addresssByuserId`, `userByuserId`; console
+// formRelName: `authorByAuthorId`, `articlesByAuthorId`).
+TEST(NameEvidence, HasuraConsoleFallbackByColumn) {
+  EXPECT_TRUE(names_inverse_pair("authors", "articlesByAuthorId", "articles", "authorByAuthorId"));
+  EXPECT_TRUE(names_inverse_pair("user", "addresssByuserId", "address", "userByuserId"));
+  EXPECT_FALSE(names_inverse_pair("authors", "articlesByAuthorId", "articles", "authorByEditorId"));
+  EXPECT_FALSE(names_inverse_pair("users", "posts", "posts", "editorByUserId"));
+  // Keyed on one side only: the console keyed `postsByAuthorId` because
+  // another relation holds `posts`, and `user` is likely that one's.
+  EXPECT_FALSE(names_inverse_pair("users", "postsByAuthorId", "posts", "user"));
+  EXPECT_FALSE(names_inverse_pair("users", "posts", "posts", "userByAuthorId"));
+}
+
+TEST(NameEvidence, PostGraphileForeignKeyColumnOnBothSides) {
+  EXPECT_TRUE(names_inverse_pair("User", "postsByAuthorId", "Post", "userByAuthorId"));
+  EXPECT_TRUE(
+      names_inverse_pair("Category", "productsByCategoryId", "Product", "categoryByCategoryId"));
+  // One-to-one backwards relation (singleRelationByKeysBackwards).
+  EXPECT_TRUE(names_inverse_pair("User", "profileByUserId", "Profile", "userByUserId"));
+  // A head that contains "by" itself.
+  EXPECT_TRUE(names_inverse_pair("Lobby", "playersByLobbyId", "Player", "lobbyByLobbyId"));
+}
+
+TEST(NameEvidence, PostGraphileMultiColumnKey) {
+  EXPECT_TRUE(
+      names_inverse_pair("Org", "postsByAuthorIdAndOrgId", "Post", "orgByAuthorIdAndOrgId"));
+  EXPECT_FALSE(names_inverse_pair("Org", "postsByAuthorIdAndOrgId", "Post", "orgByOrgId"));
+}
+
+TEST(NameEvidence, PostGraphileSimpleCollectionList) {
+  EXPECT_TRUE(names_inverse_pair("User", "postsByAuthorIdList", "Post", "userByAuthorId"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsByAuthorIdList", "Post", "userByEditorId"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsByAuthorIdCount", "Post", "userByAuthorId"));
+}
+
+TEST(NameEvidence, PostGraphileAnotherColumnOrType) {
+  EXPECT_FALSE(names_inverse_pair("User", "postsByAuthorId", "Post", "userByEditorId"));
+  EXPECT_FALSE(names_inverse_pair("User", "commentsByAuthorId", "Post", "userByAuthorId"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsByAuthorId", "Post", "organizationByAuthorId"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsBy", "Post", "userBy"));  // no column
+  EXPECT_FALSE(names_inverse_pair("User", "postsByAuthorId", "Post", "editor"));
+}
+
+// @graphile/simplify-inflection (pg-simplify-inflector): the to-one side is
+// named after its key column (`Beverage.distributor` for distributor_id), the
+// collection keeps the verbose name or takes the documented opposite.
+TEST(NameEvidence, PostGraphileSimplifyInflector) {
+  EXPECT_TRUE(names_inverse_pair("Company", "beveragesByDistributorId", "Beverage", "distributor"));
+  EXPECT_TRUE(
+      names_inverse_pair("Company", "beveragesByDistributorIdList", "Beverage", "distributor"));
+  EXPECT_TRUE(names_inverse_pair("Company", "beveragesByDistributorIdConnection", "Beverage",
+                                 "distributor"));
+  EXPECT_TRUE(names_inverse_pair("User", "authoredPosts", "Post", "author"));
+  EXPECT_TRUE(names_inverse_pair("User", "authoredPostsList", "Post", "author"));
+  EXPECT_TRUE(names_inverse_pair("User", "reviewedPostsConnection", "Post", "reviewer"));
+  EXPECT_TRUE(names_inverse_pair("Company", "beverages", "Beverage", "company"));
+  EXPECT_TRUE(names_inverse_pair("Company", "beveragesList", "Beverage", "company"));
+  // Multi-column keys: the base names joined (organizationTeamGoal).
+  EXPECT_TRUE(names_inverse_pair("Goal", "milestonesByOrganizationIdAndTeamIdAndGoalUuid",
+                                 "Milestone", "organizationTeamGoal"));
+  EXPECT_TRUE(names_inverse_pair("Brand", "carsByBrandId", "Car", "brand"));
+}
+
+TEST(NameEvidence, PostGraphileSimplifyNearMisses) {
+  EXPECT_FALSE(names_inverse_pair("Company", "beveragesByDistributorId", "Beverage", "company"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsByEditorId", "Post", "author"));
+  EXPECT_FALSE(names_inverse_pair("User", "authoredPosts", "Post", "editor"));
+  EXPECT_FALSE(names_inverse_pair("User", "authoredComments", "Post", "author"));
+  // `written` is no documented opposite of `writer`.
+  EXPECT_FALSE(names_inverse_pair("User", "writtenPosts", "Post", "writer"));
+  EXPECT_FALSE(names_inverse_pair("Goal", "milestonesByOrganizationIdAndTeamIdAndGoalUuid",
+                                  "Milestone", "organizationGoal"));
+  EXPECT_FALSE(names_inverse_pair("User", "postsByAuthor", "Post", "author"));  // no key suffix
+}
+
+TEST(NameEvidence, HasuraPrimaryKeyLookups) {
+  const std::vector<std::string_view> id = {"id"};
+  const std::vector<std::string_view> two = {"order_id", "product_id"};
+  EXPECT_TRUE(is_keyed_lookup("runs_by_pk", "runs", id));
+  EXPECT_TRUE(is_keyed_lookup("runs_by_pk", "run", id));
+  EXPECT_TRUE(is_keyed_lookup("runsByPk", "run", id));  // graphql-default naming
+  EXPECT_TRUE(is_keyed_lookup("user_profiles_by_pk", "user_profile", id));
+  EXPECT_TRUE(is_keyed_lookup("order_details_by_pk", "order_details", two));
+  EXPECT_FALSE(is_keyed_lookup("runs_by_pk", "dataset", id));
+  EXPECT_FALSE(is_keyed_lookup("runs_by_pk", "run_by_pk", id));  // two tables
+  EXPECT_FALSE(is_keyed_lookup("run_by_pk", "runs_by_pk", id));
+  EXPECT_FALSE(is_keyed_lookup("run_by_pk", "runs", id));  // only the table's singular
+  EXPECT_FALSE(is_keyed_lookup("user_profiles_by_pk", "user", id));
+  EXPECT_FALSE(is_keyed_lookup("_by_pk", "", id));
+  EXPECT_FALSE(is_keyed_lookup("runs_by_pk", "runs", {}));
+}
+
 }  // namespace
 }  // namespace gqleval::normalize

@@ -20,6 +20,7 @@
 #include "engine/graphql/ast.h"
 #include "engine/normalize/internal/canonical_value.h"
 #include "engine/normalize/internal/coerce.h"
+#include "engine/normalize/internal/connections.h"
 #include "engine/normalize/normal_tree.h"
 #include "engine/normalize/normalize.h"
 #include "engine/normalize/rewrites.h"
@@ -134,6 +135,9 @@ class TreeBuilder {
   void apply_cycles();
   bool cycles_pass(uint32_t node);
   bool try_cycle(uint32_t a);
+  bool try_fold_in_connection(uint32_t a, uint32_t b, schema::TypeId target);
+  bool try_fold_under(uint32_t a, uint32_t b, uint32_t element, schema::TypeId target);
+  bool is_plain_step(uint32_t x, ConnectionStep step) const;
   void merge_children(uint32_t from, uint32_t into);
   void unlink_child(uint32_t parent, uint32_t child);
   bool same_identity(const BuildNode& x, const BuildNode& y) const;
