@@ -34,6 +34,11 @@ export interface EngineOptions {
   extract?: boolean;
   /** Leave `__typename` selections out of the comparison. */
   ignoreTypename?: boolean;
+  /** Unbound variables keep their names, for a harness that sends the
+   * dataset's variables by name: `order(id: $userId)` is not
+   * `order(id: $orderId)`. By default (false) they are numbered in canonical
+   * order, so queries that differ only by variable names are equivalent. */
+  variablesByName?: boolean;
   /** Build schemas as graphql-js does, without gqleval's dialect leniencies. */
   strictSchema?: boolean;
   /** The operation to compare in documents with several. */

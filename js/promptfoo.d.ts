@@ -7,8 +7,9 @@ import type { CompareOptions, Result } from './index';
 declare namespace gqlevalAssertion {
   /** The assertion's `config:` block. Every key is optional; the keys other
    * than these four are compare()'s options (mode, delta, ruleSet, rules,
-   * variables, ignoreTypename, strictSchema, operation, extract), checked by
-   * compare(): an unknown key fails the test with compare()'s message. */
+   * variables, ignoreTypename, variablesByName, strictSchema, operation,
+   * extract), checked by compare(): an unknown key fails the test with
+   * compare()'s message. */
   interface AssertionConfig extends CompareOptions {
     /** The var with the schema: SDL, or introspection JSON as text or an
      * object (default "schema"). */

@@ -28,8 +28,8 @@
 //                 text, used where a test sets it (default 'variables')
 //   threshold     a number from 0 to 1: pass = compared && score >= threshold
 //   any other key an option of gqleval's compare(): mode, delta, ruleSet,
-//                 rules, variables, ignoreTypename, strictSchema, operation,
-//                 extract (see index.d.ts)
+//                 rules, variables, ignoreTypename, variablesByName,
+//                 strictSchema, operation, extract (see index.d.ts)
 // Nothing here throws: a missing var, a bad option or an addon that does not
 // load is a failing result whose reason starts with "gqleval:", so one bad
 // row cannot abort an eval.

@@ -152,6 +152,57 @@ TEST(BatchCli, ModeSubset) {
       << ok.err;
 }
 
+// --variables-by-name: a swap of two unbound variables is a renaming by
+// default and a mismatch by name, in both modes; the summary says which.
+TEST(BatchCli, VariablesByName) {
+  ScratchDir dir;
+  const std::string input = dir.file("rows.jsonl");
+  const std::string head = "query($orderId: ID!, $userId: ID!) ";
+  testing::write_file(
+      input, "{\"reference\": \"" + head +
+                 "{ order(id: $orderId) { id } user(id: $userId) { name } }\", \"candidate\": \"" +
+                 head + "{ order(id: $userId) { id } user(id: $orderId) { name } }\"}\n");
+  testing::write_file(dir.file("s.graphql"),
+                      "type Query { order(id: ID!): Order user(id: ID!): User }\n"
+                      "type Order { id: ID } type User { name: String }\n");
+  const std::string run = "score " + input + " --schema " + dir.file("s.graphql") +
+                          " --no-extract --out " + dir.file("r.jsonl") + " --summary " +
+                          dir.file("s.json") + " ";
+  const auto verdict = [&] {
+    auto lines = lines_of(read_file(dir.file("r.jsonl")));
+    return lines.size() == 1 ? ResultLine(lines[0]).get("verdict") : "";
+  };
+  CliRun positional = gqleval(run, dir);
+  EXPECT_EQ(positional.status, 0) << positional.err;
+  EXPECT_EQ(verdict(), "equivalent");
+  EXPECT_NE(read_file(dir.file("s.json")).find(",\"variables_by_name\":false,"),
+            std::string::npos);
+  EXPECT_NE(positional.err.find("\nrules: cycles,endpoints, delta 0, schemas 1\n"),
+            std::string::npos)
+      << positional.err;
+
+  CliRun by_name = gqleval(run + "--variables-by-name", dir);
+  EXPECT_EQ(by_name.status, 0) << by_name.err;  // no gate: a verdict is no failure
+  EXPECT_EQ(verdict(), "mismatch");
+  const std::string line = read_file(dir.file("r.jsonl"));
+  EXPECT_NE(line.find("\"text\":\"order: id $orderId -> $userId\""), std::string::npos) << line;
+  EXPECT_NE(line.find("\"text\":\"user: id $userId -> $orderId\""), std::string::npos) << line;
+  EXPECT_NE(read_file(dir.file("s.json")).find(",\"variables_by_name\":true,"), std::string::npos);
+  EXPECT_NE(by_name.err.find("\nrules: cycles,endpoints, delta 0, variables by name, schemas 1\n"),
+            std::string::npos)
+      << by_name.err;
+
+  CliRun subset = gqleval(run + "--mode subset", dir);
+  EXPECT_EQ(subset.status, 0) << subset.err;
+  EXPECT_EQ(verdict(), "subset");
+  CliRun subset_by_name = gqleval(run + "--mode subset --variables-by-name", dir);
+  EXPECT_EQ(subset_by_name.status, 0) << subset_by_name.err;
+  EXPECT_EQ(verdict(), "missing");
+  EXPECT_NE(subset_by_name.err.find("\nmode: subset, variables by name, schemas 1\n"),
+            std::string::npos)
+      << subset_by_name.err;
+}
+
 TEST(BatchCli, Nl2gqlNeedsACandidateColumn) {
   if (!std::filesystem::exists(kNl2gql)) GTEST_SKIP() << "NL2GQL dataset not found at " << kNl2gql;
   ScratchDir dir;

@@ -61,13 +61,13 @@ TEST_F(CliCompare, JsonOutput) {
   const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --json --delta 1");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
-            "{\"results_version\":3,\"verdict\":\"overfetch_ok\",\"pass\":true,\"compared\":true,"
+            "{\"results_version\":4,\"verdict\":\"overfetch_ok\",\"pass\":true,\"compared\":true,"
             "\"missing\":0,\"extra\":1,"
             "\"precision\":0.8,\"recall\":1,\"f1\":0.8888888888888888,\"matched_reference\":0,"
             "\"missing_paths\":[],\"extra_paths\":[{\"path\":\"query -> users(id: 1) -> email\","
             "\"line\":1,\"column\":43,\"nodes\":1}],\"argument_differences\":[],\"rules_fired\":[],"
             "\"errors\":[],\"rules\":"
-            "\"cycles,endpoints\"}\n");
+            "\"cycles,endpoints\",\"variables_by_name\":false}\n");
 }
 
 TEST_F(CliCompare, SeveralReferences) {
@@ -153,7 +153,7 @@ TEST_F(CliCompare, Stage1Verdicts) {
   put("badref.graphql", "{ users(id: 1) { name } }");
   r = compare("--schema s.graphql badref.graphql none.md --json");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out.rfind("{\"results_version\":3,\"verdict\":\"invalid_reference\",\"pass\":false,"
+  EXPECT_EQ(r.out.rfind("{\"results_version\":4,\"verdict\":\"invalid_reference\",\"pass\":false,"
                         "\"compared\":false,",
                         0),
             0u)
@@ -209,6 +209,36 @@ TEST_F(CliCompare, UsageAndIoErrorsExitTwo) {
   EXPECT_EQ(r.exit_code, 2);
   r = compare("--schema s.graphql ref.graphql cand.graphql --bogus");
   EXPECT_EQ(r.exit_code, 2);
+}
+
+// --variables-by-name: unbound variables are bound by name, so swapping two
+// is two argument differences, not a renaming.
+TEST_F(CliCompare, VariablesByName) {
+  put("o.graphql",
+      "type Query { order(id: ID!): Order user(id: ID!): User }\n"
+      "type Order { id: ID } type User { name: String }\n");
+  put("o_ref.graphql",
+      "query($orderId: ID!, $userId: ID!) {\n  order(id: $orderId) { id }\n"
+      "  user(id: $userId) { name }\n}\n");
+  put("o_cand.graphql",
+      "query($orderId: ID!, $userId: ID!) {\n  order(id: $userId) { id }\n"
+      "  user(id: $orderId) { name }\n}\n");
+  const std::string files = "--schema o.graphql o_ref.graphql o_cand.graphql ";
+  CommandRun r = compare(files);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "verdict: equivalent (pass)");
+  EXPECT_EQ(r.out.find("variables:"), std::string::npos);
+  r = compare(files + "--variables-by-name");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "");
+  r = compare(files + "--variables-by-name --json");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("\"text\":\"order: id $orderId -> $userId\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"text\":\"user: id $userId -> $orderId\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",\"variables_by_name\":true}\n"), std::string::npos) << r.out;
+  // The same names: equivalent by name too.
+  r = compare("--schema o.graphql o_ref.graphql o_ref.graphql --variables-by-name");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
 TEST_F(CliCompare, Help) {

@@ -83,6 +83,24 @@ TEST_F(CliSubset, JsonAndFailOnMissing) {
   EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":3}\n");
 }
 
+// --variables-by-name: a RIGHT variable holds any LEFT value by default (a
+// model's own value), only itself by name (the value sent for its name).
+TEST_F(CliSubset, VariablesByName) {
+  put("left.graphql", "query($a: ID!, $b: ID!) { user(id: $a) { id } }");
+  put("right.graphql", "query($a: ID!, $b: ID!) { user(id: $b) { id } }");
+  const std::string q =
+      "subset --left left.graphql --right right.graphql --schemaPaths schema.graphql --json";
+  CommandRun r = gqleval(q);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":3}\n");
+  r = gqleval(q + " --variables-by-name");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  r = gqleval("subset --left left.graphql --right left.graphql --schemaPaths schema.graphql "
+              "--json --variables-by-name");
+  EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":3}\n");
+}
+
 // Relay exits 1 on these, or panics (exit 101) on two operations.
 TEST_F(CliSubset, BadDocumentsAndSchemasAreClearErrors) {
   CommandRun r = gqleval(

@@ -36,6 +36,8 @@ struct BatchOptions : RunOptions {
   std::string rules_file;  // rewrite rules (normalize/rules_file.h); empty: none
   normalize::RuleSwitches rules;
   bool ignore_typename = false;
+  // Unbound variables keep their names (normalize::NormalizeOptions).
+  bool variables_by_name = false;
   uint32_t delta = 0;
   std::string operation;  // for documents with several operations
   bool extract = true;    // find the candidate in LLM text (SEMANTICS stage 1)

@@ -85,6 +85,7 @@ score::ScoreOptions score_options(const BatchOptions& o) {
   score::ScoreOptions options;
   options.delta = o.delta;
   options.normalize.ignore_typename = o.ignore_typename;
+  options.normalize.variables_by_name = o.variables_by_name;
   options.normalize.rules = o.rules;
   options.operation_name = o.operation;
   options.extract_candidate = o.extract;
@@ -95,6 +96,7 @@ score::SubsetOptions subset_options(const BatchOptions& o) {
   score::SubsetOptions options;
   options.operation_name = o.operation;
   options.normalize.ignore_typename = o.ignore_typename;
+  options.normalize.variables_by_name = o.variables_by_name;
   options.extract_right = o.extract;  // references are read as they are, as in score_options
   return options;
 }

@@ -312,6 +312,7 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   write_groups(w, s);
   write_checks(w, f);
   if (!subset) w.key("delta").num(f.delta);  // a subset comparison has no over-fetch budget
+  w.key("variables_by_name").boolean(f.variables_by_name);
   write_schemas(w, f);
   write_artifacts(w, f);
   w.key("pairs_per_second").num(std::round(pairs_per_second(s, f)));
@@ -397,11 +398,13 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
          ")\n";
   const bool subset = s.mode() == ScoreMode::kSubset;
   if (subset) {
-    out += "mode: subset, schemas " + std::to_string(f.schemas);
+    out += "mode: subset";
   } else {
-    out += "rules: " + p.rule_profile + ", delta " + std::to_string(f.delta) + ", schemas " +
-           std::to_string(f.schemas);
+    out += "rules: " + p.rule_profile + ", delta " + std::to_string(f.delta);
   }
+  // Only when on, so that the default's table reads as it did.
+  if (f.variables_by_name) out += ", variables by name";
+  out += ", schemas " + std::to_string(f.schemas);
   if (f.schema_failures) out += " (" + std::to_string(f.schema_failures) + " did not build)";
   out += "\n";
   for (const auto& [message, schemas] : f.rules_warnings) {

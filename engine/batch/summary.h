@@ -162,8 +162,9 @@ struct ShardFacts {
 struct RunFacts {
   Provenance provenance;
   uint32_t delta = 0;
-  size_t schemas = 0;          // distinct schema texts seen
-  size_t schema_failures = 0;  // of them, those that did not build
+  bool variables_by_name = false;  // unbound variables kept their names
+  size_t schemas = 0;              // distinct schema texts seen
+  size_t schema_failures = 0;      // of them, those that did not build
   // The rules file's warnings: message, and how many schemas it applied to.
   std::vector<std::pair<std::string, size_t>> rules_warnings;
   std::vector<GateOutcome> gates;

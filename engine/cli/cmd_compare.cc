@@ -38,6 +38,8 @@ constexpr FlagSpec kFlags[] = {
      "(default: cycles,endpoints)"},
     {"no-rules", "", "No rewrite rule (same as --rule-set none)"},
     {"ignore-typename", "", "Do not count __typename selections"},
+    {"variables-by-name", "",
+     "Unbound variables keep their names: $a is not $b (default: renamings are equal)"},
     {"variables", "JSON", "Variable values, a JSON object (or @FILE to read one)"},
     {"operation", "NAME", "The operation to compare when a document has several"},
     {"no-extract", "", "Take the candidate file as the query (no search in LLM text)"},
@@ -110,6 +112,7 @@ score::ScoreOptions read_options(Args& args) {
   }
   read_rule_flags(args, options.normalize.rules);
   options.normalize.ignore_typename = args.has("ignore-typename");
+  options.normalize.variables_by_name = args.has("variables-by-name");
   options.extract_candidate = !args.has("no-extract");
   return options;
 }
@@ -158,7 +161,7 @@ int print_result(const Args& args, const CompareInputs& in, const score::ScoreOp
   const std::string profile = normalize::rule_profile(options.normalize.rules);
   if (args.has("json")) {
     std::string line;
-    score::append_result_object(line, r, profile);
+    score::append_result_object(line, r, profile, options.normalize.variables_by_name);
     line.push_back('\n');
     std::fputs(line.c_str(), stdout);
   } else {
@@ -168,6 +171,8 @@ int print_result(const Args& args, const CompareInputs& in, const score::ScoreOp
     labels.schema = read_schema_flags(args).front();
     std::fputs(score::render_text(r, labels).c_str(), stdout);
     std::fputs(("rules: " + profile + "\n").c_str(), stdout);
+    // Only when on: the default's text stays as it was.
+    if (options.normalize.variables_by_name) std::fputs("variables: by name\n", stdout);
   }
   return r.pass ? kExitOk : kExitNegative;
 }

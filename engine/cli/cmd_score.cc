@@ -72,6 +72,8 @@ constexpr FlagSpec kFlags[] = {
      "none (default: cycles,endpoints)"},
     {"no-rules", "", "No rewrite rule (same as --rule-set none)"},
     {"ignore-typename", "", "Do not count __typename selections"},
+    {"variables-by-name", "",
+     "Unbound variables keep their names: $a is not $b (default: renamings are equal)"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
     {"operation", "NAME", "The operation to score when a document has several"},
     {"artifacts", "DIR",
@@ -170,6 +172,7 @@ void read_numbers_and_switches(Args& args, batch::BatchOptions& o) {
   o.extract = !args.has("no-extract");
   if (auto n = args.integer("delta")) o.delta = static_cast<uint32_t>(*n);
   o.ignore_typename = args.has("ignore-typename");
+  o.variables_by_name = args.has("variables-by-name");
   o.strict_schema = args.has("strict-schema");
   if (auto n = args.integer("artifacts-limit")) o.artifacts_limit = static_cast<uint64_t>(*n);
   if (auto n = args.threads()) o.threads = *n;

@@ -31,6 +31,8 @@ constexpr FlagSpec kFlags[] = {
     kSchemaPathsFlag,
     {"operation", "NAME", "The operation to compare when a document has several"},
     {"variables", "JSON", "Variable values for both documents, a JSON object"},
+    {"variables-by-name", "",
+     "Unbound variables keep their names: $a is not $b (default: renamings are equal)"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
     {"json", "", "Print {passed, score, missing: [{path, line, column, nodes}], left_nodes}"},
     {"fail-on-missing", "", "Exit 1 when something is missing (Relay exits 0 either way)"},
@@ -142,6 +144,7 @@ int run_subset(std::span<char* const> argv) {
   score::SubsetOptions options;
   options.operation_name = operation;
   options.normalize.variables_json = variables;
+  options.normalize.variables_by_name = args.has("variables-by-name");
   score::SubsetComparer comparer;
   const score::RelaySubsetRun run =
       score::run_relay_subset(comparer, **built, left.text, right.text, options);

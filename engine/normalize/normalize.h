@@ -15,7 +15,8 @@
 //      `endpoints` and `rgeval` rules when on;
 //   3. applies the `cycles` rule;
 //   4. numbers the unbound variables $1, $2, ... by first use in a canonical
-//      traversal (see "Symbols" below), then lays the tree out in the arena,
+//      traversal (see "Symbols" below; by name, keeps their names instead),
+//      then lays the tree out in the arena,
 //      children sorted by key, each node with its 64-bit identity hash.
 //
 // Symbols. The canonical order of children depends on their keys, and the
@@ -35,6 +36,12 @@
 // seven variables that no signature tells apart) the search is skipped and
 // source order breaks the tie: two such queries may then compare unequal
 // (never falsely equal).
+//
+// With NormalizeOptions::variables_by_name, none of this happens: a symbol
+// prints as its variable's name (`$orderId`), keys are sorted as printed, and
+// symbol_count is 0, so no renaming is tried when trees are compared. A name
+// is part of the identity there, as a harness that sends the dataset's
+// variables by name binds them.
 //
 // Limits (named constants; exceeding one is an error with rule
 // "NormalizeLimit" and the position of the selection that crossed it):

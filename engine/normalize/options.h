@@ -44,7 +44,14 @@ inline constexpr uint32_t kMaxNormalDepth = 256;          // nesting depth of fi
 inline constexpr uint32_t kMaxExpansionSteps = 1u << 20;  // selections visited
 
 struct NormalizeOptions {
-  bool ignore_typename = false;     // drop `__typename` selections
+  bool ignore_typename = false;  // drop `__typename` selections
+  // Unbound variables keep their names (`$orderId`) instead of being numbered
+  // $1, $2, ... in canonical order, and the tree has no symbols to rename
+  // (NormalTree::symbol_count 0): for harnesses that send the dataset's
+  // variables by name, where `order(id: $userId)` is not `order(id: $orderId)`.
+  // A name never reads as a number (a GraphQL name does not start with a
+  // digit), so no key of this mode equals a numbered one.
+  bool variables_by_name = false;
   std::string_view variables_json;  // the row's variable values, a JSON object; empty: none
   RuleSwitches rules;               // which Stage 3 rewrites are on
   uint32_t max_nodes = kMaxNormalNodes;

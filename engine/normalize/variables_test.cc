@@ -1,6 +1,7 @@
 // Variables (docs/semantics.md, Stage 2, "Variables"): bound values replace the
 // variable, unbound variables stay symbols numbered $1, $2, ... by first use
-// in the canonical traversal, so that renaming variables changes nothing.
+// in the canonical traversal, so that renaming variables changes nothing;
+// with variables_by_name they keep their names instead.
 #include "engine/normalize/variables.h"
 
 #include <gtest/gtest.h>
@@ -146,6 +147,66 @@ TEST_F(VariablesTest, SymbolsInsideListsAndObjects) {
                      "filter: {range: {to: $t}, kinds: [$k]}) { __typename } }"),
             h.normal("query($kind: String!, $to: Int) { search(text: \"x\", "
                      "filter: {kinds: [$kind], range: {to: $to}}) { __typename } }"));
+}
+
+// By name (NormalizeOptions::variables_by_name), an unbound variable keeps its
+// name in the identity: a harness binds the dataset's values by name, so a
+// swapped or renamed variable asks for other data.
+TEST_F(VariablesTest, ByNameUnboundVariablesKeepTheirNames) {
+  NormalizeOptions by_name;
+  by_name.variables_by_name = true;
+  const char* query = "query($orderId: ID!, $userId: ID!) { a: book(id: $userId) { isbn } "
+                      "b: book(id: $orderId) { title } }";
+  EXPECT_EQ(h.normal(query, by_name),
+            "query {\n"
+            "  book(id: $orderId) {\n"
+            "    title\n"
+            "  }\n"
+            "  book(id: $userId) {\n"
+            "    isbn\n"
+            "  }\n"
+            "}\n");
+  auto t = h.tree(query, by_name);
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->symbol_count, 0u);  // nothing for the scorer to rename
+  // The order of selections and of definitions still does not matter.
+  EXPECT_EQ(h.normal("query($userId: ID!, $orderId: ID!) { b: book(id: $orderId) { title } "
+                     "a: book(id: $userId) { isbn } }",
+                     by_name),
+            h.normal(query, by_name));
+  // Bound variables are values, by name as by position.
+  by_name.variables_json = R"({"orderId": "7"})";
+  EXPECT_EQ(h.normal("query($orderId: ID!) { book(id: $orderId) { isbn } }", by_name),
+            h.normal("{ book(id: 7) { isbn } }"));
+}
+
+TEST_F(VariablesTest, ByNameSwappedOrRenamedVariablesDiffer) {
+  NormalizeOptions by_name;
+  by_name.variables_by_name = true;
+  const char* reference =
+      "query($p: ID!, $q: ID!) { book(id: $p) { title } media(id: $q) { id } }";
+  const char* swapped = "query($p: ID!, $q: ID!) { book(id: $q) { title } media(id: $p) { id } }";
+  const char* renamed = "query($p: ID!, $r: ID!) { book(id: $p) { title } media(id: $r) { id } }";
+  EXPECT_EQ(h.normal(reference), h.normal(swapped));  // positional: a renaming
+  EXPECT_EQ(h.normal(reference), h.normal(renamed));
+  EXPECT_NE(h.normal(reference, by_name), h.normal(swapped, by_name));
+  EXPECT_NE(h.normal(reference, by_name), h.normal(renamed, by_name));
+  EXPECT_EQ(h.normal(reference, by_name), h.normal(reference, by_name));
+}
+
+TEST_F(VariablesTest, ByNameConditionsKeepTheirNames) {
+  NormalizeOptions by_name;
+  by_name.variables_by_name = true;
+  const std::string normal = h.normal(
+      "query($withTitle: Boolean!, $a: Boolean!) { book(id: 1) { "
+      "title @include(if: $withTitle) @skip(if: $a) isbn } }",
+      by_name);
+  EXPECT_NE(normal.find("title @include(if: $withTitle) @skip(if: $a)"), std::string::npos)
+      << normal;
+  EXPECT_EQ(normal.find("$1"), std::string::npos) << normal;
+  EXPECT_NE(normal, h.normal("query($other: Boolean!, $a: Boolean!) { book(id: 1) { "
+                             "title @include(if: $other) @skip(if: $a) isbn } }",
+                             by_name));
 }
 
 TEST_F(VariablesTest, BindingsReportNamesAndValues) {

@@ -16,6 +16,7 @@ Result<std::unique_ptr<const CheckedOptions>, Diagnostic> check_options(RowOptio
   run.rules_file = options.rules_file;
   run.extract = options.extract;
   run.ignore_typename = options.ignore_typename;
+  run.variables_by_name = options.variables_by_name;
   run.strict_schema = options.strict_schema;
   run.schema_cache_bytes = options.schema_cache_bytes != 0 ? options.schema_cache_bytes
                                                            : batch::default_schema_cache_bytes();

@@ -31,6 +31,8 @@ struct RowOptions {
   std::string mode = "equivalence";           // as --mode: equivalence, subset
   bool extract = true;                        // find the candidate in LLM text
   bool ignore_typename = false;
+  // Unbound variables keep their names (normalize::NormalizeOptions).
+  bool variables_by_name = false;
   bool strict_schema = false;
   std::string operation;  // for documents with several operations
   // A cell longer than this makes its row a bad_row, as in `gqleval score`

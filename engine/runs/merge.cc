@@ -61,6 +61,9 @@ std::optional<Diagnostic> check_same_run(const Shard& first, const Shard& other)
       b.facts.delta != a.facts.delta) {
     return differs("rules or delta");
   }
+  if (b.facts.variables_by_name != a.facts.variables_by_name) {
+    return differs("variables_by_name");
+  }
   if (group_list(b.counts) != group_list(a.counts)) return differs("group-by columns");
   if (gate_list(b.gates) != gate_list(a.gates)) return differs("gates");
   if (is_csv(other.results) != is_csv(first.results)) return differs("results format");
@@ -184,6 +187,7 @@ void merge_summaries(const std::vector<Shard>& shards, const std::string& output
   facts.provenance.output = output;
   facts.provenance.wall_seconds = 0;
   facts.delta = first.facts.delta;
+  facts.variables_by_name = first.facts.variables_by_name;
   facts.artifacts = first.facts.artifacts;
   if (facts.artifacts) facts.artifacts->matched = facts.artifacts->written = 0;
   for (const Shard& shard : shards) {

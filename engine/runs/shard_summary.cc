@@ -164,6 +164,7 @@ bool read_facts(element root, ShardSummary& s) {
   }
   uint64_t delta = 0;
   if (read_member(root, "delta", &delta)) s.facts.delta = static_cast<uint32_t>(delta);
+  if (!read_member(root, "variables_by_name", &s.facts.variables_by_name)) return false;
   element artifacts;
   if (root["artifacts"].get(artifacts) != simdjson::SUCCESS) return false;
   if (!artifacts.is_null()) {

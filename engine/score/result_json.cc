@@ -232,7 +232,7 @@ void append_result_members(std::string& out, const PairResult& r) {
 }
 
 void append_result_object(std::string& out, const PairResult& result,
-                          std::optional<std::string_view> rule_profile) {
+                          std::optional<std::string_view> rule_profile, bool variables_by_name) {
   out.append("{\"results_version\":");
   append_number(out, kResultsVersion);
   out.push_back(',');
@@ -240,6 +240,8 @@ void append_result_object(std::string& out, const PairResult& result,
   if (rule_profile) {
     append_json_key(out, "rules");
     io::append_json_string(out, *rule_profile);
+    append_json_key(out, "variables_by_name");
+    out.append(variables_by_name ? "true" : "false");
   }
   out.push_back('}');
 }

@@ -52,16 +52,20 @@ namespace gqleval::score {
 // 3: argument_differences (a CSV column after extra_paths); paths print each
 // query's own words, with the rule that mapped a selection (`usersById(id: 1)
 // [endpoints]`), no longer the canonical field.
-inline constexpr int kResultsVersion = 3;
+// 4: summaries and compare --json state variables_by_name (whether unbound
+// variables kept their names, or were numbered so that a renaming is equal).
+inline constexpr int kResultsVersion = 4;
 
 // The members above, without braces: `"verdict":...,"errors":[...]`, so that a
 // caller can put its own members around them.
 void append_result_members(std::string& out, const PairResult& result);
 
 // `{"results_version":N,members}` for one pair; `rule_profile`, when given,
-// adds a last member "rules" naming the rewrite rules the run used.
+// adds the last members "rules", naming the rewrite rules the run used, and
+// "variables_by_name", whether unbound variables kept their names.
 void append_result_object(std::string& out, const PairResult& result,
-                          std::optional<std::string_view> rule_profile = std::nullopt);
+                          std::optional<std::string_view> rule_profile = std::nullopt,
+                          bool variables_by_name = false);
 
 // The reference index a firing is reported under: a reference's firings are
 // the matched reference's, so they carry matched_reference (which a caller

@@ -427,6 +427,63 @@ TEST(ScorePair, VariablesBindBothQueries) {
   EXPECT_EQ(path_lines(r.extra_paths), (Lines{"query -> users(id: $1) @1:21 (2)"}));
 }
 
+// Variables bound by name (docs/semantics.md, Stage 2, "Variables"): a swap
+// of two variables is a renaming by position, and asks for other records by
+// name, explained as one argument difference per field.
+constexpr std::string_view kByNameReference =
+    "query($first: Int!, $id: Int!) { allUsers(first: $first) { username } "
+    "users(id: $id) { email } }";
+
+std::vector<std::string> difference_texts(const PairResult& r) {
+  std::vector<std::string> out;
+  for (const ArgumentDifference& d : r.argument_differences) out.emplace_back(d.text);
+  return out;
+}
+
+TEST(ScorePair, VariablesByNameSwapIsAMismatch) {
+  Scorer s;
+  const std::string_view swapped =
+      "query($first: Int!, $id: Int!) { allUsers(first: $id) { username } "
+      "users(id: $first) { email } }";
+  PairResult r = run(s, {kByNameReference}, swapped);
+  EXPECT_EQ(r.verdict, Verdict::kEquivalent);
+  ScoreOptions by_name;
+  by_name.normalize.variables_by_name = true;
+  r = run(s, {kByNameReference}, swapped, by_name);
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_EQ(r.missing, 4u);
+  EXPECT_EQ(r.extra, 4u);
+  EXPECT_EQ(difference_texts(r),
+            (Lines{"allUsers: first $first -> $id", "users: id $id -> $first"}));
+}
+
+TEST(ScorePair, VariablesByNameSameNamesAreEquivalent) {
+  Scorer s;
+  // The same query with its selections and definitions in another order.
+  const std::string_view same =
+      "query($id: Int!, $first: Int!) { users(id: $id) { email } "
+      "allUsers(first: $first) { username } }";
+  EXPECT_EQ(run(s, {kByNameReference}, same).verdict, Verdict::kEquivalent);
+  ScoreOptions by_name;
+  by_name.normalize.variables_by_name = true;
+  EXPECT_EQ(run(s, {kByNameReference}, same, by_name).verdict, Verdict::kEquivalent);
+}
+
+TEST(ScorePair, VariablesByNameRenamedVariableIsAMismatch) {
+  Scorer s;
+  const std::string_view renamed =
+      "query($n: Int!, $id: Int!) { allUsers(first: $n) { username } users(id: $id) { email } }";
+  EXPECT_EQ(run(s, {kByNameReference}, renamed).verdict, Verdict::kEquivalent);
+  ScoreOptions by_name;
+  by_name.normalize.variables_by_name = true;
+  const PairResult r = run(s, {kByNameReference}, renamed, by_name);
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+  EXPECT_EQ(difference_texts(r), (Lines{"allUsers: first $first -> $n"}));
+  // A bound variable is its value, whatever its name.
+  by_name.normalize.variables_json = R"({"first": 5, "n": 5})";
+  EXPECT_EQ(run(s, {kByNameReference}, renamed, by_name).verdict, Verdict::kEquivalent);
+}
+
 TEST(ScorePair, ExplainOff) {
   Scorer s;
   ScoreOptions options;

@@ -26,7 +26,7 @@ class SubsetComparer::Impl {
     PositionMap map;
     bool ok() const { return state == QueryState::kOk; }
   };
-  void start(const schema::Schema& schema);
+  void start(const schema::Schema& schema, const SubsetOptions& options);
   Side read(std::string_view text, QueryRole role, uint32_t index, bool extract,
             const SubsetOptions& options, SubsetTree& out);
   // Compares LEFT tree `left` (`map`: its positions' map) with right_.
@@ -114,12 +114,13 @@ bool better_subset(const SubsetResult& a, const SubsetResult& b) {
   return a.score > b.score;
 }
 
-void SubsetComparer::Impl::start(const schema::Schema& schema) {
+void SubsetComparer::Impl::start(const schema::Schema& schema, const SubsetOptions& options) {
   arena_.reset();
   if (schema_ != &schema) {
     schema_ = &schema;
     arguments_ = std::make_unique<ArgumentSubset>(schema);
   }
+  arguments_->set_variables_by_name(options.normalize.variables_by_name);
 }
 
 SubsetComparer::Impl::Side SubsetComparer::Impl::read(std::string_view text, QueryRole role,
@@ -149,7 +150,7 @@ SubsetResult SubsetComparer::Impl::compare(const schema::Schema& schema, std::st
                                            std::string_view right, const SubsetOptions& options) {
   SubsetResult result;
   result_ = &result;
-  start(schema);
+  start(schema, options);
   if (lefts_.empty()) lefts_.resize(1);
   const Side l = read(left, QueryRole::kReference, 0, options.extract_left, options, lefts_[0]);
   const Side r = read(right, QueryRole::kCandidate, 0, options.extract_right, options, right_);
@@ -174,7 +175,7 @@ SubsetRow SubsetComparer::Impl::compare_references(const schema::Schema& schema,
   SubsetRow row;
   SubsetResult& best = row.result;
   result_ = &best;
-  start(schema);
+  start(schema, options);
   bool lefts_ok = !lefts.empty();
   if (lefts.empty()) {
     best.errors.push_back(

@@ -99,6 +99,7 @@ bool read_options(napi_env env, napi_value options, rows::RowOptions& o) {
          read_text(env, options, "ruleSet", o.rule_set) &&
          read_text(env, options, "mode", o.mode) && read_flag(env, options, "extract", o.extract) &&
          read_flag(env, options, "ignoreTypename", o.ignore_typename) &&
+         read_flag(env, options, "variablesByName", o.variables_by_name) &&
          read_flag(env, options, "strictSchema", o.strict_schema) &&
          read_text(env, options, "operation", o.operation) &&
          read_count(env, options, "maxFieldBytes", o.max_field_bytes, kMaxSafe) &&

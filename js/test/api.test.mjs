@@ -52,10 +52,13 @@ test('a rules file is read as gqleval compare --rules reads it', (t) => {
       path.join(EXAMPLES, 'followers_ref.graphql'), path.join(EXAMPLES, 'followers_answer.graphql'),
       '--json', ...flags);
     if (out === null) return null;
-    // compare --json adds the version and the rule set to the result members.
-    const { results_version: version, rules: ruleSet, ...members } = JSON.parse(out);
+    // compare --json adds the version, the rule set and how variables bind to
+    // the result members.
+    const { results_version: version, rules: ruleSet, variables_by_name: byName, ...members } =
+      JSON.parse(out);
     assert.equal(typeof ruleSet, "string");
-    assert.equal(version, 3);
+    assert.equal(version, 4);
+    assert.equal(byName, flags.includes('--variables-by-name'));
     return members;
   };
   const without = compare(schema, ref, answer);
@@ -106,6 +109,38 @@ test('variables as an object or JSON text', () => {
   const scorer = new Scorer({ variables: { id: 3 } });
   assert.equal(scorer.compare(schema, ref, cand).verdict, 'equivalent');
   assert.equal(scorer.compare(schema, ref, cand, { variables: { id: 5 } }).verdict, 'mismatch');
+});
+
+test('variablesByName binds unbound variables by name, as --variables-by-name does', async (t) => {
+  const schema = 'type Query { order(id: ID!): Order  user(id: ID!): User }  ' +
+    'type Order { id: ID }  type User { name: String }';
+  const head = 'query($orderId: ID!, $userId: ID!) ';
+  const ref = head + '{ order(id: $orderId) { id } user(id: $userId) { name } }';
+  const swapped = head + '{ order(id: $userId) { id } user(id: $orderId) { name } }';
+  // By position a swap is a renaming; by name it asks for other records.
+  assert.equal(compare(schema, ref, swapped).verdict, 'equivalent');
+  const byName = compare(schema, ref, swapped, { variablesByName: true });
+  assert.equal(byName.verdict, 'mismatch');
+  assert.deepEqual(byName.argument_differences.map((d) => d.field), ['order', 'user']);
+  assert.equal(compare(schema, ref, ref, { variablesByName: true }).verdict, 'equivalent');
+  const scorer = new Scorer({ variablesByName: true });
+  assert.equal(scorer.compare(schema, ref, swapped).verdict, 'mismatch');
+  const [row] = await scoreBatch([{ schema, reference: ref, candidate: swapped }],
+    { variablesByName: true });
+  assert.equal(row.verdict, 'mismatch');
+  const dir = scratch(t);
+  const file = (name, text) => {
+    fs.writeFileSync(path.join(dir, name), text);
+    return path.join(dir, name);
+  };
+  const cli = runCli(t, 'compare', '--schema', file('s.graphql', schema), file('r.graphql', ref),
+    file('c.graphql', swapped), '--no-extract', '--variables-by-name', '--json');
+  if (cli === null) return;
+  const { results_version: version, rules: ruleSet, variables_by_name: flag, ...members } =
+    JSON.parse(cli);
+  assert.deepEqual([version, typeof ruleSet, flag], [4, 'string', true]);
+  assert.deepEqual(compare(schema, ref, swapped, { variablesByName: true, extract: false }),
+    members);
 });
 
 test('validate lists errors as gqleval validate does', () => {
@@ -244,7 +279,8 @@ test('operation names the operation of a document with several, as --operation d
   const cli = runCli(t, 'compare', '--schema', path.join(EXAMPLES, 'farm.graphql'),
     path.join(EXAMPLES, 'ref.graphql'), file, '--no-extract', '--operation', 'B', '--json');
   if (cli === null) return;
-  const { results_version: version, rules: ruleSet, ...members } = JSON.parse(cli);
-  assert.deepEqual([version, typeof ruleSet], [3, 'string']);
+  const { results_version: version, rules: ruleSet, variables_by_name: byName, ...members } =
+    JSON.parse(cli);
+  assert.deepEqual([version, typeof ruleSet, byName], [4, 'string', false]);
   assert.deepEqual(picked, members);
 });

@@ -62,6 +62,7 @@ test('every option of the wrong type or range throws, naming the option', () => 
       'delta (an over-fetch budget) is not available with mode: "subset"'],
     [{ extract: 'yes' }, TypeError, 'extract must be a boolean, not string'],
     [{ ignoreTypename: 1 }, TypeError, 'ignoreTypename must be a boolean, not number'],
+    [{ variablesByName: 'yes' }, TypeError, 'variablesByName must be a boolean, not string'],
     [{ strictSchema: null }, TypeError, 'strictSchema must be a boolean, not null'],
     [{ operation: {} }, TypeError, 'operation must be a string, not object'],
     [{ maxFieldBytes: -5 }, RangeError, /^maxFieldBytes must be a whole number/],

@@ -89,6 +89,15 @@ test('compare with options equals gqleval score with the same flags', (t) => {
   assert.ok(results.some((r) => r.verdict === 'overfetch_ok'));
 });
 
+test('compare by name equals gqleval score --variables-by-name', (t) => {
+  const { file, rows } = sampleRows();
+  const lines = cliScoreLines(t, file, '--variables-by-name');
+  if (lines === null) return;
+  const results = rows.map((r) => gqleval.compare(r.schema, r.reference, r.candidate,
+    { variablesByName: true, variables: r.variables }));
+  assertSame(results, lines, rows);
+});
+
 test('scoreBatch equals gqleval score on NL2GQL with two references, on two threads', async (t) => {
   const set = nl2gqlRows(t);
   if (set === null) return;

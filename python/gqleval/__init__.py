@@ -124,6 +124,7 @@ def _engine(
     rule_set: str,
     extract: bool,
     ignore_typename: bool,
+    variables_by_name: bool,
     strict_schema: bool,
     operation: str,
     max_field_bytes: int,
@@ -135,6 +136,7 @@ def _engine(
     o.rule_set = rule_set
     o.extract = extract
     o.ignore_typename = ignore_typename
+    o.variables_by_name = variables_by_name
     o.strict_schema = strict_schema
     o.operation = operation
     o.max_field_bytes = max_field_bytes
@@ -161,6 +163,9 @@ class Scorer:
     - ``extract``: find the candidate in LLM text (prose, fenced blocks);
       ``False`` takes it as the query;
     - ``ignore_typename``: ``__typename`` selections do not count;
+    - ``variables_by_name``: unbound variables keep their names (for a
+      harness that sends the dataset's variables by name: ``$orderId`` is not
+      ``$userId``); by default they are numbered, so a renaming is equal;
     - ``strict_schema``: refuse schemas that need the StepZen dialect's fixes;
     - ``operation``: the operation to score when a document has several;
     - ``max_field_bytes``: a longer cell makes its row a ``bad_row`` (0: no
@@ -180,6 +185,7 @@ class Scorer:
         rule_set: str = "cycles,endpoints",
         extract: bool = True,
         ignore_typename: bool = False,
+        variables_by_name: bool = False,
         strict_schema: bool = False,
         operation: Optional[str] = None,
         max_field_bytes: int = DEFAULT_MAX_FIELD_BYTES,
@@ -191,6 +197,7 @@ class Scorer:
             rule_set=_text("rule_set", rule_set),
             extract=bool(extract),
             ignore_typename=bool(ignore_typename),
+            variables_by_name=bool(variables_by_name),
             strict_schema=bool(strict_schema),
             operation="" if operation is None else _text("operation", operation),
             max_field_bytes=_count("max_field_bytes", max_field_bytes, maximum=2**62),
@@ -279,7 +286,8 @@ def compare(
     for a recall of one, ``None`` for counts of a pair that was not compared).
 
     ``options`` are :class:`Scorer`'s (delta, rules, rule_set, extract,
-    ignore_typename, strict_schema, operation, max_field_bytes); the engine of
+    ignore_typename, variables_by_name, strict_schema, operation,
+    max_field_bytes); the engine of
     the same options is kept between calls, so built schemas are reused.
     """
     return _scorer(options).score(schema, reference, candidate, variables=variables)
@@ -412,6 +420,7 @@ def score_file(
     rule_set: str = "cycles,endpoints",
     extract: bool = True,
     ignore_typename: bool = False,
+    variables_by_name: bool = False,
     strict_schema: bool = False,
     operation: Optional[str] = None,
     threads: Optional[int] = None,
@@ -447,6 +456,7 @@ def score_file(
     o.rules_file = "" if rules is None else os.fspath(rules)
     o.extract = bool(extract)
     o.ignore_typename = bool(ignore_typename)
+    o.variables_by_name = bool(variables_by_name)
     o.strict_schema = bool(strict_schema)
     o.operation = operation or ""
     o.threads = _threads(threads)

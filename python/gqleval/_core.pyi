@@ -10,6 +10,7 @@ class Options:
     rule_set: str
     extract: bool
     ignore_typename: bool
+    variables_by_name: bool
     strict_schema: bool
     operation: str
     max_field_bytes: int
@@ -35,6 +36,7 @@ class FileOptions:
     rules_file: str
     strict_schema: bool
     ignore_typename: bool
+    variables_by_name: bool
     delta: int
     operation: str
     extract: bool

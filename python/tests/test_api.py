@@ -66,6 +66,29 @@ def test_variables_as_text_or_dict():
     assert gqleval.compare(schema, ref, cand, variables='{"id": 4}')["verdict"] == "mismatch"
 
 
+def test_variables_by_name(tmp_path):
+    schema = ("type Query { order(id: ID!): Order  user(id: ID!): User }  "
+              "type Order { id: ID }  type User { name: String }")
+    head = "query($orderId: ID!, $userId: ID!) "
+    ref = head + "{ order(id: $orderId) { id } user(id: $userId) { name } }"
+    swapped = head + "{ order(id: $userId) { id } user(id: $orderId) { name } }"
+    # By position a swap is a renaming; by name it asks for other records.
+    assert gqleval.compare(schema, ref, swapped)["verdict"] == "equivalent"
+    r = gqleval.compare(schema, ref, swapped, variables_by_name=True)
+    assert r["verdict"] == "mismatch"
+    assert [d["field"] for d in r["argument_differences"]] == ["order", "user"]
+    assert gqleval.compare(schema, ref, ref, variables_by_name=True)["verdict"] == "equivalent"
+    scorer = gqleval.Scorer(variables_by_name=True)
+    assert scorer.options["variables_by_name"] is True
+    assert scorer.score_batch(schema, [ref], [swapped]) == [r]
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"schema": schema, "reference": ref, "candidate": swapped}) + "\n")
+    out = tmp_path / "out.jsonl"
+    s = gqleval.score_file(rows, out=out, variables_by_name=True)
+    assert s["variables_by_name"] is True and s["verdicts"]["mismatch"]["count"] == 1
+    assert gqleval.score_file(rows, out=out)["variables_by_name"] is False
+
+
 def test_validate_lists_errors(farm):
     schema, _, _ = farm
     assert gqleval.validate(schema, "{ farm(farm_id: 1) { cows } }") == []

@@ -56,6 +56,17 @@ def test_compare_with_options_equals_cli_score():
     assert any(r["verdict"] == "overfetch_ok" for r in results)
 
 
+def test_compare_by_name_equals_cli_score_by_name():
+    path, rows = sample_rows()
+    lines = cli_score_lines(path, "--variables-by-name")
+    results = [
+        gqleval.compare(r["schema"], r["reference"], r["candidate"], variables=r["variables"],
+                        variables_by_name=True)
+        for r in rows
+    ]
+    _assert_same(results, lines, rows)
+
+
 def test_score_batch_equals_cli_byte_for_byte():
     path, rows = sample_rows()
     lines = cli_score_lines(path)

@@ -43,7 +43,10 @@ Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
                       ";strict_schema=" + std::to_string(o.strict_schema) +
                       ";ignore_typename=" + std::to_string(o.ignore_typename) +
                       ";operation=" + o.operation + ";extract=" + std::to_string(o.extract) +
-                      ";max_field_bytes=" + std::to_string(o.max_field_bytes)},
+                      ";max_field_bytes=" + std::to_string(o.max_field_bytes) +
+                      // Only when on, so that the state of a run begun before
+                      // the option existed still resumes.
+                      (o.variables_by_name ? ";variables_by_name=1" : "")},
       {"output_format", std::to_string(static_cast<int>(o.output_format))},
       {"shard", o.shard_count == 0
                     ? std::string()

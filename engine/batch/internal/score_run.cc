@@ -32,6 +32,7 @@ std::string replay_options(const BatchOptions& o) {
   out += " --rule-set " + (profile.empty() ? std::string("none") : profile);
   if (!o.rules_file.empty()) out += " --rules ../rules.json";
   if (o.ignore_typename) out += " --ignore-typename";
+  if (o.variables_by_name) out += " --variables-by-name";
   if (o.strict_schema) out += " --strict-schema";
   if (!o.extract) out += " --no-extract";
   if (!o.operation.empty()) out += " --operation " + shell_quote(o.operation);
@@ -270,6 +271,7 @@ RunFacts ScoreRun::run_facts() const {
   facts.provenance.input_hash = input_hash_.digest();
   facts.provenance.threads = threads_;
   facts.delta = o_.delta;
+  facts.variables_by_name = o_.variables_by_name;
   facts.schemas = schemas_.cache->size();
   facts.schema_failures = schemas_.cache->failures();
   facts.interrupted = interrupted_by_ != 0;

@@ -1,4 +1,5 @@
-// The last step of normalization: number the symbols, print the final keys,
+// The last step of normalization: number the symbols (or, with
+// variables_by_name, print their names), print the final keys,
 // and lay the tree out breadth-first in the caller's arena with children
 // sorted by key and every node's identity hash. See normalize.h ("Symbols")
 // for why numbering takes three steps.
@@ -243,7 +244,11 @@ std::string_view TreeBuilder::renumber(std::string_view text) {
     }
     const uint32_t v = read_symbol_marker(text, i);
     text_.push_back('$');
-    text_.append(std::to_string(v < symbol_numbers_.size() ? symbol_numbers_[v] : 0));
+    if (options_->variables_by_name && v < variables_.count()) {
+      text_.append(variables_.name(v));
+    } else {
+      text_.append(std::to_string(v < symbol_numbers_.size() ? symbol_numbers_[v] : 0));
+    }
     i += kSymbolMarkerSize;
   }
   return arena_->copy_string(text_);
@@ -267,7 +272,9 @@ NormalTree TreeBuilder::finalize() {
   NormalTree tree;
   tree.operation = operation_->operation;
   symbol_numbers_.assign(variables_.count(), 0);
-  if (any_symbols_) tree.symbol_count = number_symbols();
+  // By name, renumber() prints each symbol's variable name: nothing to number,
+  // and no symbol for the scorer to rename (symbol_count stays 0).
+  if (any_symbols_ && !options_->variables_by_name) tree.symbol_count = number_symbols();
 
   // Final texts and keys.
   for (BuildNode& n : nodes_) {

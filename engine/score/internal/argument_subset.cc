@@ -181,7 +181,9 @@ bool ArgumentSubset::members_subset(const Value& l, const Value& r,
 }
 
 bool ArgumentSubset::value_subset(const Value& l, const Value& r, schema::TypeRef type) {
-  if (r.kind == Value::Kind::kVariable) return true;
+  // By name, `$x` is the value sent for x, which no other value is known to
+  // be: equal texts only, as for a constant.
+  if (r.kind == Value::Kind::kVariable) return !variables_by_name_ || l.text == r.text;
   // A constant RIGHT value gives exactly itself: equal values only (in any
   // field order, as canonical text sorts fields).
   if (l.kind == Value::Kind::kVariable || !r.has_variable) return l.text == r.text;

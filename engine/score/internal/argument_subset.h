@@ -9,7 +9,9 @@
 //   - every argument the LEFT field gives must be given by RIGHT with a value
 //     that is a subset; an argument only RIGHT gives is ignored;
 //   - any value is a subset of a variable; a variable is a subset of nothing
-//     else;
+//     else (with variables bound by name, set_variables_by_name, a variable
+//     is one value the harness sends for its name: only the same variable
+//     is a subset of it);
 //   - a RIGHT value with no variable in it gives exactly itself: the values
 //     must be equal (an input object in any field order);
 //   - a RIGHT list with a variable in it: item by item, the same length;
@@ -40,6 +42,9 @@ class ArgumentSubset {
   // `left` and `right` are the `arguments` texts of two nodes of the same
   // field (`field` is its definition); empty text means no arguments.
   bool holds(std::string_view left, std::string_view right, const schema::FieldDef& field);
+  // Variables bound by name (NormalizeOptions::variables_by_name): a variable
+  // holds only itself. Off by default.
+  void set_variables_by_name(bool on) { variables_by_name_ = on; }
 
   struct Value;  // a parsed canonical value (argument_subset.cc)
 
@@ -53,6 +58,7 @@ class ArgumentSubset {
   struct Scratch;  // the two lists holds() reads, reused from call to call
   const schema::Schema& schema_;
   std::unique_ptr<Scratch> scratch_;
+  bool variables_by_name_ = false;
   // Each definition's default, parsed once (null when it has none).
   std::unordered_map<const schema::InputValue*, std::unique_ptr<Default>> defaults_;
 };

@@ -17,7 +17,9 @@ const s: SubsetResult = compare(schema, ['{ a }', '{ b }'], answer, { mode: 'sub
 const score: number = s.score;
 compare({ data: { __schema: {} } }, null, undefined, { delta: 2, ruleSet: 'none', variables: { id: 3 } });
 
-const scorer = new Scorer({ threads: 2, ignoreTypename: true, variables: '{"id": 1}' });
+const scorer = new Scorer({
+  threads: 2, ignoreTypename: true, variablesByName: false, variables: '{"id": 1}',
+});
 const any: Result = scorer.compare(schema, '{ a }', answer, { variables: { id: 2 } });
 const valid: boolean = scorer.validate(schema, '{ a }').valid;
 const version1: number = derivedRules(schema).version;
