@@ -86,19 +86,25 @@ TEST_F(CliSubset, JsonAndFailOnMissing) {
 // --variables-by-name: a RIGHT variable holds any LEFT value by default (a
 // model's own value), only itself by name (the value sent for its name).
 TEST_F(CliSubset, VariablesByName) {
-  put("left.graphql", "query($a: ID!, $b: ID!) { user(id: $a) { id } }");
-  put("right.graphql", "query($a: ID!, $b: ID!) { user(id: $b) { id } }");
+  put("left.graphql",
+      "query($a: ID!, $b: ID!) { user(id: $a) { id } other: user(id: $b) { name } }");
+  put("right.graphql",
+      "query($a: ID!, $b: ID!) { user(id: $b) { id } other: user(id: $a) { name } }");
   const std::string q =
       "subset --left left.graphql --right right.graphql --schemaPaths schema.graphql --json";
   CommandRun r = gqleval(q);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":3}\n");
+  EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":5}\n");
   r = gqleval(q + " --variables-by-name");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "");
-  r = gqleval("subset --left left.graphql --right left.graphql --schemaPaths schema.graphql "
-              "--json --variables-by-name");
-  EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":3}\n");
+  EXPECT_EQ(r.out,
+            "{\"passed\":false,\"score\":0.6,\"missing\":[{\"path\":\"query -> user(id: $a) -> "
+            "id\",\"line\":1,\"column\":42,\"nodes\":1},{\"path\":\"query -> user(id: $b) -> "
+            "name\",\"line\":1,\"column\":69,\"nodes\":1}],\"left_nodes\":5}\n");
+  r = gqleval(
+      "subset --left left.graphql --right left.graphql --schemaPaths schema.graphql --json "
+      "--variables-by-name");
+  EXPECT_EQ(r.out, "{\"passed\":true,\"score\":1,\"missing\":[],\"left_nodes\":5}\n");
 }
 
 // Relay exits 1 on these, or panics (exit 101) on two operations.

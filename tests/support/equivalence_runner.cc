@@ -58,6 +58,8 @@ bool score_options(const PairFixture& pair, score::ScoreOptions* options, std::s
   for (const std::string& word : pair.options) {
     if (word == "ignore_typename") {
       options->normalize.ignore_typename = true;
+    } else if (word == "variables_by_name") {
+      options->normalize.variables_by_name = true;
     } else if (word == "extract") {
       options->extract_candidate = true;
     } else if (word.starts_with("delta=")) {

@@ -46,7 +46,7 @@ class CorpusFiles {
 };
 
 // The scorer's options for a fixture's option words: `no-cycles`,
-// `no-endpoints`, `cycles`, `endpoints`, `rgeval`, `ignore_typename`,
+// `no-endpoints`, `cycles`, `endpoints`, `rgeval`, `ignore_typename`, `variables_by_name`,
 // `delta=N`, `extract`. False (with `error` set) for an unknown word.
 bool score_options(const PairFixture& pair, score::ScoreOptions* options, std::string* error);
 
