@@ -71,7 +71,7 @@ TEST(Summary, CountsSharesAndGroups) {
                               "\",\"git_commit\":\"" + std::string(gqleval::git_commit()) + "\"";
   EXPECT_EQ(
       summary_json(s, f),
-      "{\"results_version\":3,\"mode\":\"equivalence\",\"rows\":5,\"compared\":3,"
+      "{\"results_version\":4,\"mode\":\"equivalence\",\"rows\":5,\"compared\":3,"
       "\"verdicts\":{\"equivalent\":{"
       "\"count\":1,\"share\":0.2},\"overfetch_ok\":{\"count\":1,\"share\":0.2},"
       "\"overfetch\":{\"count\":0,\"share\":0},\"underfetch\":{\"count\":0,\"share\":0},"
@@ -85,7 +85,7 @@ TEST(Summary, CountsSharesAndGroups) {
       "{\"value\":\"One\",\"rows\":1,\"pass\":0,\"pass_rate\":0}]},\"gates\":[{\"metric\":"
       "\"pass_rate\",\"threshold\":0.5,\"value\":0.4,\"met\":false}],"
       "\"mostly_not_compared\":false,\"interrupted\":false,\"resumed_rows\":0,"
-      "\"warnings\":[],\"delta\":0,\"schemas\":1,"
+      "\"warnings\":[],\"delta\":0,\"variables_by_name\":false,\"schemas\":1,"
       "\"schema_failures\":0,\"rules_warnings\":[{\"message\":"
       "\"\\\"endpoints\\\"[0]: endpoint \\\"x\\\" skipped\",\"schemas\":1}],\"artifacts\":null,"
       "\"pairs_per_second\":10,\"provenance\":{" +
@@ -150,7 +150,7 @@ TEST(Summary, ASubsetRunCountsItsVerdictsAndMeanScore) {
   f.schemas = 1;
   const std::string json = summary_json(s, f);
   EXPECT_EQ(json.substr(0, json.find(",\"groups\"")),
-            "{\"results_version\":3,\"mode\":\"subset\",\"rows\":4,\"compared\":3,"
+            "{\"results_version\":4,\"mode\":\"subset\",\"rows\":4,\"compared\":3,"
             "\"verdicts\":{\"subset\":{\"count\":1,\"share\":0.25},"
             "\"missing\":{\"count\":2,\"share\":0.5},\"no_query\":{\"count\":0,\"share\":0},"
             "\"invalid_candidate\":{\"count\":0,\"share\":0},"
@@ -160,6 +160,7 @@ TEST(Summary, ASubsetRunCountsItsVerdictsAndMeanScore) {
             "\"mean_score\":0.4375,\"mean_score_stderr\":0.213478");
   EXPECT_EQ(json.find("\"delta\""), std::string::npos);
   EXPECT_EQ(json.find("mean_f1"), std::string::npos);
+  EXPECT_NE(json.find(",\"variables_by_name\":false,"), std::string::npos);
 
   const std::string lm = summary_lm_eval_json(s, f, "t");
   EXPECT_EQ(lm.substr(0, lm.find(",\"group_subtasks\"")),
@@ -178,6 +179,14 @@ TEST(Summary, ASubsetRunCountsItsVerdictsAndMeanScore) {
             "invalid_reference            1    25.0%\n"
             "pass                         1    25.0%\n"
             "mean score 0.438\n");
+
+  // Variables bound by name: the summary says so, and the table too (only then).
+  f.variables_by_name = true;
+  EXPECT_NE(summary_json(s, f).find(",\"variables_by_name\":true,"), std::string::npos);
+  const std::string table = summary_table(s, f);
+  EXPECT_EQ(table.substr(0, table.find("\n\n")),
+            "gqleval score: 4 rows in 0.50 s (8 pairs/s, 1 thread)\n"
+            "mode: subset, variables by name, schemas 1");
 }
 
 TEST(Summary, SumsDoNotDependOnHowRowsAreSplit) {
