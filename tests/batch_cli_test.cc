@@ -175,8 +175,7 @@ TEST(BatchCli, VariablesByName) {
   CliRun positional = gqleval(run, dir);
   EXPECT_EQ(positional.status, 0) << positional.err;
   EXPECT_EQ(verdict(), "equivalent");
-  EXPECT_NE(read_file(dir.file("s.json")).find(",\"variables_by_name\":false,"),
-            std::string::npos);
+  EXPECT_NE(read_file(dir.file("s.json")).find(",\"variables_by_name\":false,"), std::string::npos);
   EXPECT_NE(positional.err.find("\nrules: cycles,endpoints, delta 0, schemas 1\n"),
             std::string::npos)
       << positional.err;

@@ -233,6 +233,15 @@ TEST_F(BatchInterrupt, ResumeRefusesAnotherRunOrAChangedInput) {
   ::kill(p.pid, SIGINT);
   ASSERT_EQ(finish(p), 130);
 
+  // Unbound variables by name ask for other records than by position: a run
+  // begun in one mode never continues in the other.
+  Process by_name = start(dir_, score_args({"--resume", "--variables-by-name"}));
+  EXPECT_EQ(finish(by_name), 2);
+  EXPECT_NE(err().find("gqleval score: cannot resume r.jsonl: the run is not the same: options"),
+            std::string::npos)
+      << err();
+  EXPECT_NE(err().find(";variables_by_name=1'"), std::string::npos) << err();
+
   Process other = start(dir_, score_args({"--resume", "--delta", "1"}));
   EXPECT_EQ(finish(other), 2);
   EXPECT_NE(err().find("gqleval score: cannot resume r.jsonl: the run is not the same: options "

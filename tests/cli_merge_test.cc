@@ -120,6 +120,14 @@ TEST(CliMerge, WhatIsNotOneRunIsRefused) {
   EXPECT_NE(truncated.err.find("p2.jsonl: "), std::string::npos) << truncated.err;
   EXPECT_NE(truncated.err.find("a truncated or other file"), std::string::npos) << truncated.err;
   EXPECT_FALSE(std::filesystem::exists(dir.file("m.jsonl")));
+  ASSERT_EQ(
+      gqleval("score " + input + " -q -o v2.jsonl --shard 2/3 --variables-by-name", dir).exit_code,
+      0);
+  cli_test::CommandRun modes = gqleval("merge p1.jsonl v2.jsonl p3.jsonl -o m.jsonl", dir);
+  EXPECT_EQ(modes.exit_code, 2);
+  EXPECT_EQ(modes.err,
+            "gqleval merge: shard 2/3 (v2.jsonl) is not a part of the run of shard 1/3 "
+            "(p1.jsonl): its variables_by_name differs\n");
   cli_test::CommandRun bad = gqleval("score " + input + " -q -o x.jsonl --shard 4/3", dir);
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--shard must be K/N with 1 <= K <= N, not '4/3'"), std::string::npos);

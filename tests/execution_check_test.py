@@ -104,7 +104,8 @@ schema with their `check:` results.
 Environment: GQLEVAL_EXECUTION_CHECK_FORCE_WRONG=1 relabels 20 pairs that
 gqleval does not call equivalent as `equivalent`, 10 underfetch pairs as
 `overfetch` and the relation pairs' latest-of-many near miss as `equivalent`
-(the fold that a wrong derivation would make) before the check, and after the first pass 5 over- or underfetch
+(the fold that a wrong derivation would make) before the check, and after
+the first pass 5 over- or underfetch
 pairs with unbound variables whose records agreed there as `equivalent`
 (only the second pass can see those): the test must then fail, naming them
 (the check can fail). GQLEVAL_EXECUTION_CHECK_SEEDS=1,2,3 sets the mock data's

@@ -155,8 +155,9 @@ TEST_F(VariablesTest, SymbolsInsideListsAndObjects) {
 TEST_F(VariablesTest, ByNameUnboundVariablesKeepTheirNames) {
   NormalizeOptions by_name;
   by_name.variables_by_name = true;
-  const char* query = "query($orderId: ID!, $userId: ID!) { a: book(id: $userId) { isbn } "
-                      "b: book(id: $orderId) { title } }";
+  const char* query =
+      "query($orderId: ID!, $userId: ID!) { a: book(id: $userId) { isbn } "
+      "b: book(id: $orderId) { title } }";
   EXPECT_EQ(h.normal(query, by_name),
             "query {\n"
             "  book(id: $orderId) {\n"
@@ -183,8 +184,7 @@ TEST_F(VariablesTest, ByNameUnboundVariablesKeepTheirNames) {
 TEST_F(VariablesTest, ByNameSwappedOrRenamedVariablesDiffer) {
   NormalizeOptions by_name;
   by_name.variables_by_name = true;
-  const char* reference =
-      "query($p: ID!, $q: ID!) { book(id: $p) { title } media(id: $q) { id } }";
+  const char* reference = "query($p: ID!, $q: ID!) { book(id: $p) { title } media(id: $q) { id } }";
   const char* swapped = "query($p: ID!, $q: ID!) { book(id: $q) { title } media(id: $p) { id } }";
   const char* renamed = "query($p: ID!, $r: ID!) { book(id: $p) { title } media(id: $r) { id } }";
   EXPECT_EQ(h.normal(reference), h.normal(swapped));  // positional: a renaming
