@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEP = "\n#---\n"
 # fuzz/CMakeLists.txt's schema order: a seed's first byte picks one.
 SCHEMAS = ["farm", "tpch", "blog", "media", "shop", "rgeval_blog", "pets", "values", "overlap",
-           "tiny", "rest"]
+           "tiny", "rest", "exec_code_host", "exec_shop", "exec_hasura", "exec_postgraphile"]
 SCHEMA_FILES = {
     "farm": "examples/farm.graphql",
     "tpch": "examples/tpch.graphql",
@@ -41,6 +41,12 @@ SCHEMA_FILES = {
     "overlap": "engine/validate/testdata/schemas/overlap.graphql",
     "tiny": "engine/validate/testdata/schemas/tiny.graphql",
     "rest": "engine/validate/testdata/schemas/rest.graphql",
+    # The execution check's schemas in the styles of real APIs (Relay connections,
+    # Hasura, PostGraphile), named apart from the equivalence corpus's.
+    "exec_code_host": "tests/execution/code_host.graphql",
+    "exec_shop": "tests/execution/shop.graphql",
+    "exec_hasura": "tests/execution/hasura.graphql",
+    "exec_postgraphile": "tests/execution/postgraphile.graphql",
 }
 MAX_SEED = {"csv": 8192, "jsonl": 8192, "extract": 4096, "lexer": 4096,
             "parse_executable": 4096, "parse_sdl": 16384, "schema": 16384, "validate": 4096,
@@ -104,10 +110,11 @@ def wrap_answers(query):
     ]
 
 
-def pairs_files():
-    """(schema name, reference, candidate) from tests/equivalence/*.pairs."""
+def pairs_files(folder="tests/equivalence", prefix=""):
+    """(schema name, reference, candidate) from FOLDER/*.pairs, the schema
+    names with PREFIX (tests/execution's are bundled as exec_NAME)."""
     result = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "tests/equivalence/*.pairs"))):
+    for path in sorted(glob.glob(os.path.join(ROOT, folder, "*.pairs"))):
         default_schema = None
         schema = None
         section = None
@@ -132,7 +139,7 @@ def pairs_files():
                 elif section in ("reference", "candidate"):
                     texts[section] += line
                 elif line.startswith("schema:"):
-                    name = line.split(":", 1)[1].strip()
+                    name = prefix + line.split(":", 1)[1].strip()
                     if section == "defaults":
                         default_schema = name
                     else:
@@ -183,7 +190,7 @@ def main():
     queries = []  # (schema name or None, query)
     score_rows = []  # (schema text, reference, candidate)
 
-    for name, ref, cand in pairs_files():
+    for name, ref, cand in pairs_files() + pairs_files("tests/execution", "exec_"):
         queries += [(name, ref), (name, cand)]
         if name in schemas:
             score_rows.append((schemas[name], ref, cand))
