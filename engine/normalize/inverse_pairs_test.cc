@@ -184,6 +184,65 @@ TEST(InversePairsTest, ARulesFileBackReferenceWithArgumentsIsAWarning) {
             "with arguments");
 }
 
+// Names that say a way may reach Bs that are not A's own: a tree's
+// collections (Saleor's `Category.products` holds the subcategories'
+// products, GitLab's `Group.epics` the descendant groups' epics) and a way
+// with an argument naming another A's key (`repositoryId`).
+TEST(InversePairsTest, ATreesCollectionsAreNoWayToItsOwn) {
+  const char* tree =
+      "type Category { name: String parent: Category children(first: Int): CategoryConnection\n"
+      "  products(first: Int): ProductConnection product(id: ID!): Product image: Image }\n"
+      "type CategoryConnection { edges: [CategoryEdge!]! }\n"
+      "type CategoryEdge { node: Category! }\n"
+      "type Product { name: String category: Category }\n"
+      "type ProductConnection { edges: [ProductEdge!]! }\n"
+      "type ProductEdge { node: Product! }\n"
+      "type Image { url: String category: Category }\n"
+      "type Query { category(id: ID!): Category }\n";
+  Harness h(tree);
+  // The category's image is its own; its products, and a product found by
+  // id, may be a subcategory's.
+  EXPECT_EQ(h.rewrites().describe(),
+            "inverse Category.image <-> Image.category (derived)\n"
+            "inverse Image.category <-> Category.image (derived)\n");
+  EXPECT_EQ(h.firings("{ category(id: 1) { products { edges { node { category { name } } } } } }"),
+            "");
+  // The same type without children is no tree.
+  std::string flat(tree);
+  flat.replace(flat.find("children"), 8, "siblings");
+  Harness g(flat);
+  EXPECT_EQ(g.rewrites().describe(),
+            "inverse Category.products <-> Product.category (derived)\n"
+            "inverse Category.product <-> Product.category (derived)\n"
+            "inverse Category.image <-> Image.category (derived)\n"
+            "inverse Image.category <-> Category.image (derived)\n");
+  // Subgroups and descendants name a tree too; a commit's parents do not.
+  Harness groups(
+      "type Group { name: String subgroups: [Group!]! projects: [Project!]! }\n"
+      "type Project { name: String group: Group }\n"
+      "type Commit { oid: String parents: [Commit!]! checkSuites: [CheckSuite!]! }\n"
+      "type CheckSuite { id: ID commit: Commit }\n"
+      "type Query { group(id: ID!): Group commit(oid: String!): Commit }\n");
+  EXPECT_EQ(groups.rewrites().describe(),
+            "inverse Commit.checkSuites <-> CheckSuite.commit (derived)\n");
+}
+
+TEST(InversePairsTest, AWayWithAnotherOwnersKeyIsNoWayToItsOwn) {
+  Harness h(
+      "scalar IssueID\n"
+      "type Repository { name: String packages(repositoryId: ID, first: Int): [Package!]!\n"
+      "  releases(first: Int): [Release!]! }\n"
+      "type Package { name: String repository: Repository }\n"
+      "type Release { name: String repository: Repository }\n"
+      "type Issue { title: String links(incidentId: IssueID!): [Link!]! }\n"
+      "type Link { url: String issue: Issue }\n"
+      "type Query { repository(name: String!): Repository }\n");
+  // packages(repositoryId:) may be another repository's; links(incidentId:
+  // IssueID!) another issue's.
+  EXPECT_EQ(h.rewrites().describe(),
+            "inverse Repository.releases <-> Release.repository (derived)\n");
+}
+
 // The generators' names (name_evidence.h), derived on schemas in their
 // styles; each with a near miss beside it that must not pair.
 TEST(InversePairsGeneratorsTest, HasuraTablesAndTheirRelationships) {

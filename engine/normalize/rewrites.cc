@@ -298,15 +298,65 @@ void Rewrites::derive_inverse_pairs() {
 }
 
 // Pairs the back-reference g (B to A) with every way from A to B that the
-// names pair with it.
+// names pair with it, unless the names say that the way may reach Bs that
+// are not A's own (a tree's collection, is_tree; reaches_only_own).
 void Rewrites::pair_ways_to(schema::TypeId a, schema::TypeId b, schema::FieldId g) {
   const schema::Schema& s = *schema_;
+  const bool tree = is_tree(a);
   for (schema::FieldId f : s.type(a).fields) {
-    if (connections_->is_way(s, f, b) &&
+    if (connections_->is_way(s, f, b) && !(tree && may_reach_under(f)) && reaches_only_own(f) &&
         names_inverse_pair(s.type(a).name, s.field(f).name, s.type(b).name, s.field(g).name)) {
       inverse_pairs_.push_back(InversePair{f, g, true});
     }
   }
+}
+
+// Whether f is a list or a connection.
+bool Rewrites::is_to_many(schema::FieldId f) const {
+  const schema::TypeRef& type = schema_->field(f).type;
+  return type.is_list() || connections_->is_connection(type.named);
+}
+
+// Whether f, a way of a tree, may reach what is under the tree's node: a
+// collection, or a lookup with arguments (`Category.product(id:)` may find a
+// subcategory's product). A to-one field without arguments (`Issue.summary`)
+// is the node's own.
+bool Rewrites::may_reach_under(schema::FieldId f) const {
+  return is_to_many(f) || !schema_->field(f).arguments.empty();
+}
+
+// Whether A is a tree by its names: a to-many way from A to A that names the
+// objects under it, its children or descendants (name_evidence.h). A tree's
+// collections may hold its descendants' objects too (Saleor's
+// `Category.products`, GitLab's `Group.projects(includeSubgroups:)`, Linear's
+// `Team.issues(includeSubTeams:)`), whose back-reference is the descendant,
+// so none of a tree's ways that may reach under it pairs (may_reach_under).
+bool Rewrites::is_tree(schema::TypeId a) const {
+  const schema::Schema& s = *schema_;
+  for (schema::FieldId f : s.type(a).fields) {
+    if (is_to_many(f) && connections_->is_way(s, f, a) &&
+        names_hierarchy(s.field(f).name, s.type(a).name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether no argument of the way f names the key of another object of f's
+// own type (name_evidence.h): `Repository.packages(repositoryId:)` may list
+// another repository's packages.
+bool Rewrites::reaches_only_own(schema::FieldId f) const {
+  const schema::Schema& s = *schema_;
+  const schema::FieldDef& def = s.field(f);
+  const std::string_view owner = s.type(def.owner).name;
+  for (const schema::InputValue& argument : def.arguments) {
+    const schema::TypeId type = argument.type.named;
+    if (names_key_of(argument.name, owner) ||
+        (type != schema::kNone && names_key_of(s.type(type).name, owner))) {
+      return false;
+    }
+  }
+  return true;
 }
 
 void Rewrites::derive_endpoints() {

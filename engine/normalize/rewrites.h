@@ -13,7 +13,14 @@
 //              checkout", beside `User.checkouts: CheckoutConnection` is no
 //              inverse of `Checkout.user`; `U.posts` may be the inverse of
 //              `P.likedBy: [U]` rather than of `P.user: U`), so it blocks the
-//              derivation: declare the pair in a rules file.
+//              derivation: declare the pair in a rules file. Nor is a pair
+//              derived where the names say that f may reach Bs that are not
+//              A's own: f is a collection or a lookup with arguments of a
+//              tree (A has a to-many way to itself naming its children or
+//              descendants, and a tree's collections often hold the
+//              descendants' objects too), or f
+//              takes an argument naming another A's key (`repositoryId` on a
+//              Repository field).
 //   endpoints  root Query fields that reach the same data, mapped to one
 //              canonical field, plus argument-shape maps. Derived where the
 //              fields have the same return type (list-ness and non-null
@@ -144,6 +151,10 @@ class Rewrites {
   Rewrites() = default;
   void derive_inverse_pairs();
   void pair_ways_to(schema::TypeId a, schema::TypeId b, schema::FieldId g);
+  bool is_tree(schema::TypeId a) const;
+  bool is_to_many(schema::FieldId f) const;
+  bool may_reach_under(schema::FieldId f) const;
+  bool reaches_only_own(schema::FieldId f) const;
   std::array<schema::TypeId, 3> way_targets(schema::TypeId type) const;
   bool is_pair_type(schema::TypeId t) const;
   void derive_endpoints();

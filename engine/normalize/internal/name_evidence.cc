@@ -254,6 +254,21 @@ bool names_inverse_pair(std::string_view a_type, std::string_view forward, std::
          names_keyed_pair(a, f, b, g);
 }
 
+bool names_hierarchy(std::string_view field, std::string_view type) {
+  const std::string f = fold_name(field);
+  constexpr std::array<std::string_view, 2> kWords = {"child", "descendant"};
+  for (std::string_view word : kWords) {
+    if (f.find(word) != std::string::npos) return true;
+  }
+  return starts_with(f, "sub") && names_table(std::string_view(f).substr(3), fold_name(type));
+}
+
+bool names_key_of(std::string_view name, std::string_view type) {
+  const std::string n = fold_name(name);
+  const std::string t = fold_name(type);
+  return !t.empty() && (n == t + "id" || n == t + "ids");
+}
+
 bool are_foreign_key_lookups(std::string_view a, std::string_view b) {
   if (fold_name(a) == fold_name(b)) return false;
   const std::string stem_a = fkey_stem(a);

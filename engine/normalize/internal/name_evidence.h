@@ -72,6 +72,24 @@ bool is_keyed_lookup(std::string_view keyed, std::string_view base,
 bool names_inverse_pair(std::string_view a_type, std::string_view forward, std::string_view b_type,
                         std::string_view back);
 
+// Negative evidence: names that say a way from A may reach Bs that are not
+// A's own, so that no pair is derived from it (rewrites.cc).
+//
+// Whether `field`, a to-many way from `type` to itself, names the objects
+// under it in a hierarchy: its children or descendants (`Category.children`,
+// `Group.descendantGroups`, `Team.childTeams`), or `sub` and the type's name
+// (`Initiative.subInitiatives`, `Group.subgroups`). Such a tree's
+// collections often hold its descendants' objects as well as its own
+// (Saleor's `Category.products`, GitLab's `Group.epics` by default). A
+// commit's `parents` or `history` hold nothing under it.
+bool names_hierarchy(std::string_view field, std::string_view type);
+
+// Whether the argument name or type name `name` is the key of another object
+// of `type`: the type's name followed by `Id` or `Ids`, folded
+// (`Repository.packages(repositoryId:)`; GitLab's `incidentId: IssueID!` on an
+// Issue field). A way with such an argument may reach another A's Bs.
+bool names_key_of(std::string_view name, std::string_view type);
+
 // Whether the two root field names are StepZen foreign-key lookups of one
 // another: one is the other followed by `Using` (as StepZen writes it) and a
 // name ending in `_fkey`, or both are one stem followed by `Using` and such a

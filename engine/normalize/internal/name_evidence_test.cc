@@ -207,5 +207,29 @@ TEST(NameEvidence, HasuraPrimaryKeyLookups) {
   EXPECT_FALSE(is_keyed_lookup("runs_by_pk", "runs", {}));
 }
 
+// Negative evidence: names that say a way may reach objects that are not
+// its owner's own.
+TEST(NameEvidence, HierarchiesAreNamedByWhatIsUnderANode) {
+  EXPECT_TRUE(names_hierarchy("children", "Category"));
+  EXPECT_TRUE(names_hierarchy("descendantGroups", "Group"));
+  EXPECT_TRUE(names_hierarchy("childTeams", "Team"));
+  EXPECT_TRUE(names_hierarchy("subgroups", "Group"));
+  EXPECT_TRUE(names_hierarchy("subInitiatives", "Initiative"));
+  EXPECT_TRUE(names_hierarchy("sub_categories", "Category"));
+  EXPECT_FALSE(names_hierarchy("parents", "Commit"));  // above a node, not under it
+  EXPECT_FALSE(names_hierarchy("forks", "Repository"));
+  EXPECT_FALSE(names_hierarchy("subscribers", "User"));
+  EXPECT_FALSE(names_hierarchy("followers", "User"));
+}
+
+TEST(NameEvidence, AnotherOwnersKeyIsItsNameAndId) {
+  EXPECT_TRUE(names_key_of("repositoryId", "Repository"));
+  EXPECT_TRUE(names_key_of("repository_ids", "Repository"));
+  EXPECT_TRUE(names_key_of("IssueID", "Issue"));  // GitLab's global id scalar
+  EXPECT_FALSE(names_key_of("id", "Repository"));
+  EXPECT_FALSE(names_key_of("ownerId", "Repository"));
+  EXPECT_FALSE(names_key_of("repository", "Repository"));
+}
+
 }  // namespace
 }  // namespace gqleval::normalize
