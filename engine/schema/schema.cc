@@ -108,6 +108,9 @@ TypeId Schema::query_type() const { return impl_->roots[0]; }
 TypeId Schema::mutation_type() const { return impl_->roots[1]; }
 TypeId Schema::subscription_type() const { return impl_->roots[2]; }
 TypeId Schema::root_type(ast::OperationType op) const { return impl_->roots[static_cast<int>(op)]; }
+bool Schema::is_root_type(TypeId t) const {
+  return t != kNone && (t == impl_->roots[0] || t == impl_->roots[1] || t == impl_->roots[2]);
+}
 
 // ---------------------------------------------------------------- fields
 

@@ -214,6 +214,8 @@ class Schema {
   TypeId query_type() const;  // kNone when absent
   TypeId mutation_type() const;
   TypeId subscription_type() const;
+  // Whether t is the query, mutation or subscription type.
+  bool is_root_type(TypeId t) const;
   TypeId root_type(ast::OperationType op) const;
 
   // ---- fields

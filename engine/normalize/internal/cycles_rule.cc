@@ -38,14 +38,6 @@
 
 namespace gqleval::normalize {
 
-namespace {
-
-bool is_root_type(const schema::Schema& s, schema::TypeId t) {
-  return t == s.query_type() || t == s.mutation_type() || t == s.subscription_type();
-}
-
-}  // namespace
-
 bool TreeBuilder::same_identity(const BuildNode& x, const BuildNode& y) const {
   return x.field == y.field && x.on_type == y.on_type && x.args == y.args && x.cond == y.cond;
 }
@@ -107,11 +99,11 @@ bool TreeBuilder::try_cycle(uint32_t a) {
     // No pair starts at B's field: no child of B can walk back (is_inverse
     // below would say no for each), so skip the type checks too.
     if (!rewrites_->has_inverse_from(bn.field)) continue;
-    if (s.is_abstract(bn.type) || is_root_type(s, bn.type)) continue;
+    if (s.is_abstract(bn.type) || s.is_root_type(bn.type)) continue;
     // The type C must walk back to: A's own, or the concrete type B applies to
     // when A is abstract (B is then always ground-typed).
     const schema::TypeId target = a_abstract ? bn.on_type : a_type;
-    if (target == schema::kNone || bn.type == target || is_root_type(s, target)) continue;
+    if (target == schema::kNone || bn.type == target || s.is_root_type(target)) continue;
     if (try_fold_under(a, b, b, target)) return true;
     if (rewrites_->connections().is_connection(bn.type) && try_fold_in_connection(a, b, target)) {
       return true;
@@ -186,7 +178,7 @@ bool TreeBuilder::cycles_pass(uint32_t node) {
   const BuildNode& n = nodes_[node];
   // A leaf has no back-reference under it (try_cycle would find no child).
   if (node != 0 && n.first_child != kNoNode && n.type != schema::kNone &&
-      !is_root_type(*schema_, n.type)) {
+      !schema_->is_root_type(n.type)) {
     while (try_cycle(node)) folded = true;
   }
   for (uint32_t c = nodes_[node].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
