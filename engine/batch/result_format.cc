@@ -122,20 +122,12 @@ size_t jsonl_subset_result(std::string& out, const RowKey& k, const score::Subse
 
 void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
   jsonl_score_head(out, k);
-  out.append("\"verdict\":");
-  io::append_json_string(out, outcome_name(kBadRow));
   if (mode == ScoreMode::kSubset) {
-    out.append(
-        ",\"pass\":false,\"compared\":false,\"missing\":null,\"score\":0,\"left_nodes\":null,"
-        "\"matched_reference\":null,\"missing_paths\":[],\"errors\":[");
+    score::append_uncompared_subset_members(out, outcome_name(kBadRow), "row", d);
   } else {
-    out.append(
-        ",\"pass\":false,\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,"
-        "\"recall\":0,\"f1\":0,\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
-        "\"argument_differences\":[],\"rules_fired\":[],\"errors\":[");
+    score::append_uncompared_members(out, outcome_name(kBadRow), "row", d);
   }
-  score::append_json_error(out, "row", std::nullopt, d);
-  out.append("]}\n");
+  out.append("}\n");
 }
 
 // ---- CSV

@@ -97,6 +97,21 @@ TEST(ResultFormat, JsonlBadRow) {
       "\"field 3: unterminated quoted field\",\"line\":7,\"column\":12}]}\n");
 }
 
+// A subset run's bad row has a subset row's members (subset_json.h).
+TEST(ResultFormat, JsonlSubsetBadRow) {
+  std::string out;
+  append_bad_row(out, OutputFormat::kJsonl, RowKey{4, "5", {}},
+                 make_error("invalid_variables", "the variables cell: not JSON", {3, 1}),
+                 ScoreMode::kSubset);
+  EXPECT_EQ(
+      out,
+      "{\"row\":4,\"id\":\"5\",\"reference_hash\":null,\"verdict\":\"bad_row\",\"pass\":false,"
+      "\"compared\":false,\"missing\":null,\"score\":0,\"left_nodes\":null,"
+      "\"matched_reference\":null,\"missing_paths\":[],\"errors\":[{\"query\":\"row\","
+      "\"rule\":\"invalid_variables\",\"message\":\"the variables cell: not JSON\",\"line\":3,"
+      "\"column\":1}]}\n");
+}
+
 TEST(ResultFormat, JsonlInvalidUtf8InIdStaysValidJson) {
   std::string out;
   append_bad_row(out, OutputFormat::kJsonl, RowKey{1, "a\xFF", {}},

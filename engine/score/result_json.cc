@@ -186,9 +186,10 @@ void append_json_errors(std::string& out, std::span<const QueryDiagnostic> error
   });
 }
 
-void append_result_members(std::string& out, const PairResult& r) {
-  out.append("\"verdict\":");
-  io::append_json_string(out, verdict_name(r.verdict));
+namespace {
+
+// The members between the verdict and the errors' value: `,"pass":...,"errors":`.
+void append_members_after_verdict(std::string& out, const PairResult& r) {
   append_json_key(out, "pass");
   out.append(r.pass ? "true" : "false");
   const bool compared = !is_stage1(r.verdict);
@@ -228,7 +229,26 @@ void append_result_members(std::string& out, const PairResult& r) {
   append_json_key(out, "rules_fired");
   append_firings(out, r);
   append_json_key(out, "errors");
+}
+
+}  // namespace
+
+void append_result_members(std::string& out, const PairResult& r) {
+  out.append("\"verdict\":");
+  io::append_json_string(out, verdict_name(r.verdict));
+  append_members_after_verdict(out, r);
   append_json_errors(out, r.errors);
+}
+
+void append_uncompared_members(std::string& out, std::string_view verdict, std::string_view query,
+                               const Diagnostic& error) {
+  out.append("\"verdict\":");
+  io::append_json_string(out, verdict);
+  // A default result is a stage 1 one: no pass, nothing compared, no reference.
+  append_members_after_verdict(out, PairResult{});
+  out.push_back('[');
+  append_json_error(out, query, std::nullopt, error);
+  out.push_back(']');
 }
 
 void append_result_object(std::string& out, const PairResult& result,

@@ -60,6 +60,13 @@ inline constexpr int kResultsVersion = 4;
 // caller can put its own members around them.
 void append_result_members(std::string& out, const PairResult& result);
 
+// The members above for a row that was never compared, with a verdict and
+// one error of the caller's own: a malformed input row's ("bad_row", its error
+// under query "row"), whose line has every member of a result, written as a
+// result's are.
+void append_uncompared_members(std::string& out, std::string_view verdict, std::string_view query,
+                               const Diagnostic& error);
+
 // `{"results_version":N,members}` for one pair; `rule_profile`, when given,
 // adds the last members "rules", naming the rewrite rules the run used, and
 // "variables_by_name", whether unbound variables kept their names.

@@ -5,11 +5,12 @@
 
 namespace gqleval::score {
 
-void append_subset_members(std::string& out, const SubsetRow& row) {
+namespace {
+
+// The members between the verdict and the errors' value: `,"pass":...,"errors":`.
+void append_members_after_verdict(std::string& out, const SubsetRow& row) {
   const SubsetResult& r = row.result;
   const bool compared = is_compared(row.verdict);
-  out.append("\"verdict\":");
-  io::append_json_string(out, subset_verdict_name(row.verdict));
   append_json_key(out, "pass");
   out.append(row.verdict == SubsetVerdict::kSubset ? "true" : "false");
   append_json_key(out, "compared");
@@ -37,7 +38,26 @@ void append_subset_members(std::string& out, const SubsetRow& row) {
   append_json_key(out, "missing_paths");
   append_json_paths(out, std::span<const SubsetMissing>(r.missing));
   append_json_key(out, "errors");
-  append_json_errors(out, r.errors);
+}
+
+}  // namespace
+
+void append_subset_members(std::string& out, const SubsetRow& row) {
+  out.append("\"verdict\":");
+  io::append_json_string(out, subset_verdict_name(row.verdict));
+  append_members_after_verdict(out, row);
+  append_json_errors(out, row.result.errors);
+}
+
+void append_uncompared_subset_members(std::string& out, std::string_view verdict,
+                                      std::string_view query, const Diagnostic& error) {
+  out.append("\"verdict\":");
+  io::append_json_string(out, verdict);
+  // A default row is a stage 1 one: no pass, nothing compared, no reference.
+  append_members_after_verdict(out, SubsetRow{});
+  out.push_back('[');
+  append_json_error(out, query, std::nullopt, error);
+  out.push_back(']');
 }
 
 }  // namespace gqleval::score

@@ -21,6 +21,9 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+
+#include "engine/base/diagnostic.h"
 
 #include "engine/score/subset.h"
 
@@ -28,5 +31,11 @@ namespace gqleval::score {
 
 // The members above, without braces, for a caller to put its own around.
 void append_subset_members(std::string& out, const SubsetRow& row);
+
+// The members above for a row that was never compared, with a verdict and one
+// error of the caller's own (a malformed input row's), as
+// append_uncompared_members (result_json.h) writes an equivalence row's.
+void append_uncompared_subset_members(std::string& out, std::string_view verdict,
+                                      std::string_view query, const Diagnostic& error);
 
 }  // namespace gqleval::score
