@@ -58,4 +58,20 @@ std::string summary_path_for(std::string_view results) {
   return std::string(strip_data_suffixes(results)) + ".summary.json";
 }
 
+bool results_name_is_csv(std::string_view results) { return ends_with_ci(results, ".csv"); }
+
+std::string partial_path_for(std::string_view results) { return std::string(results) + ".partial"; }
+
+std::string resume_path_for(std::string_view results) {
+  return std::string(results) + ".resume.json";
+}
+
+std::string candidate_results_path(std::string_view dir, std::string_view column, bool csv) {
+  std::string path(dir);
+  path.push_back('/');
+  path.append(column);
+  path.append(csv ? ".csv" : ".jsonl");
+  return path;
+}
+
 }  // namespace gqleval::io

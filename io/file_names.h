@@ -31,8 +31,25 @@ std::string_view strip_data_suffixes(std::string_view path);
 // input ("-") or a name that is all suffix.
 std::string run_stem(std::string_view path);
 
+// Whether a results file's name asks for CSV: it ends .csv, in any case
+// (other results are JSON Lines). A score run writes by it and merge reads its
+// shards by it, so that the two agree.
+bool results_name_is_csv(std::string_view results);
+
+// Where a run writes its results until they are complete: RESULTS.partial,
+// renamed over RESULTS at the end, so that no reader sees half a file.
+std::string partial_path_for(std::string_view results);
+
+// Where an interrupted score run keeps what --resume needs: RESULTS.resume.json.
+std::string resume_path_for(std::string_view results);
+
+// A candidate column's results in a run's output folder: DIR/COLUMN.jsonl, or
+// DIR/COLUMN.csv.
+std::string candidate_results_path(std::string_view dir, std::string_view column, bool csv);
+
 // Where a results file's summary goes beside it: STEM.summary.json
-// (part-1.jsonl -> part-1.summary.json).
+// (part-1.jsonl -> part-1.summary.json; DIR/COLUMN.jsonl ->
+// DIR/COLUMN.summary.json).
 std::string summary_path_for(std::string_view results);
 
 }  // namespace gqleval::io

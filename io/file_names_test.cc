@@ -36,6 +36,19 @@ TEST(FileNames, StemsAndSummaries) {
   EXPECT_EQ(summary_path_for("parts/part-1.jsonl"), "parts/part-1.summary.json");
   EXPECT_EQ(summary_path_for("r.csv"), "r.summary.json");
   EXPECT_EQ(summary_path_for("results"), "results.summary.json");
+  EXPECT_EQ(summary_path_for(candidate_results_path("out", "ckpt.csv", false)),
+            "out/ckpt.csv.summary.json");
+}
+
+TEST(FileNames, ARunsFiles) {
+  EXPECT_TRUE(results_name_is_csv("r.csv"));
+  EXPECT_TRUE(results_name_is_csv("PART-1.CSV"));  // as score wrote it, merge reads it
+  EXPECT_FALSE(results_name_is_csv("r.jsonl"));
+  EXPECT_FALSE(results_name_is_csv("r.csv.gz"));
+  EXPECT_EQ(partial_path_for("r.jsonl"), "r.jsonl.partial");
+  EXPECT_EQ(resume_path_for("r.jsonl"), "r.jsonl.resume.json");
+  EXPECT_EQ(candidate_results_path("out", "ckpt_2", false), "out/ckpt_2.jsonl");
+  EXPECT_EQ(candidate_results_path("out", "ckpt_2", true), "out/ckpt_2.csv");
 }
 
 }  // namespace

@@ -49,7 +49,7 @@ std::optional<Diagnostic> read_output_format(const ScoreWords& words, BatchOptio
     } else if (*words.output_format != "jsonl") {
       return not_one_of(o.names, "out-format", "jsonl or csv", *words.output_format);
     }
-  } else if (io::ends_with_ci(o.output, ".csv")) {
+  } else if (io::results_name_is_csv(o.output)) {
     o.output_format = OutputFormat::kCsv;
   }
   return std::nullopt;

@@ -325,7 +325,7 @@ int run_score(std::span<char* const> argv) {
       gates_met = print_run(run.summary, run.facts, quiet, run.column) && gates_met;
       std::string text = summary_text(run.summary, run.facts, run.column);
       if (!o.output_dir.empty()) {
-        summaries.emplace_back(o.output_dir + "/" + run.column + ".summary.json", std::move(text));
+        summaries.emplace_back(io::summary_path_for(run.results), std::move(text));
       } else {
         std::string member = "\"run\":";
         io::append_json_string(member, run.column);

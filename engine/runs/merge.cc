@@ -26,8 +26,6 @@ struct Shard {
 
 Diagnostic error(std::string message) { return make_error("Merge", std::move(message)); }
 
-bool is_csv(const std::string& path) { return path.size() > 4 && path.ends_with(".csv"); }
-
 std::string gate_list(const std::vector<batch::Gate>& gates) {
   std::string out;
   for (const batch::Gate& g : gates) {
@@ -66,7 +64,8 @@ std::optional<Diagnostic> check_same_run(const Shard& first, const Shard& other)
   }
   if (group_list(b.counts) != group_list(a.counts)) return differs("group-by columns");
   if (gate_list(b.gates) != gate_list(a.gates)) return differs("gates");
-  if (is_csv(other.results) != is_csv(first.results)) return differs("results format");
+  if (io::results_name_is_csv(other.results) != io::results_name_is_csv(first.results))
+    return differs("results format");
   if (b.facts.artifacts.has_value() != a.facts.artifacts.has_value()) return differs("artifacts");
   return std::nullopt;
 }
@@ -141,7 +140,7 @@ std::optional<Diagnostic> copy_results(const Shard& shard, bool first, std::FILE
   std::string_view body = *text;
   const uint64_t rows = shard.s.rows;
   const uint64_t first_row = shard.facts().first_row;
-  if (is_csv(shard.results)) {
+  if (io::results_name_is_csv(shard.results)) {
     const size_t eol = body.find('\n');
     const std::string_view header =
         body.substr(0, eol == std::string_view::npos ? body.size() : eol + 1);
@@ -254,7 +253,7 @@ Result<MergeReport, Diagnostic> merge_shards(const MergeOptions& o) {
       return Unexpected{error("the merged files may not be a shard's files: " + s.results)};
     }
   }
-  const std::string partial = o.output + ".partial";
+  const std::string partial = io::partial_path_for(o.output);
   std::FILE* out = std::fopen(partial.c_str(), "wb");
   if (out == nullptr) return Unexpected{error("cannot create " + partial)};
   std::string csv_header;

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "io/file_names.h"
+
 namespace gqleval::batch {
 
 OutputFile::~OutputFile() {
@@ -30,7 +32,7 @@ bool OutputFile::open(const std::string& path) {
   if (path.empty() || path == "-") {
     file_ = stdout;
   } else {
-    if (uses_partial(path)) partial_ = partial_path(path);
+    if (uses_partial(path)) partial_ = io::partial_path_for(path);
     file_ = std::fopen(written_path().c_str(), "wb");
     if (file_ == nullptr) {
       fail("cannot create");
@@ -43,7 +45,7 @@ bool OutputFile::open(const std::string& path) {
 
 bool OutputFile::reopen_partial(const std::string& path, uint64_t keep) {
   path_ = path;
-  partial_ = partial_path(path);
+  partial_ = io::partial_path_for(path);
   file_ = std::fopen(partial_.c_str(), "r+b");
   if (file_ == nullptr) {
     fail("cannot open the partial results");

@@ -54,7 +54,6 @@ class OutputFile {
   // What went wrong, with the file's name and the system's reason.
   const std::string& error() const { return error_; }
 
-  static std::string partial_path(const std::string& path) { return path + ".partial"; }
   // Whether `path` gets a partial file: a regular file or nothing yet.
   static bool uses_partial(const std::string& path);
 

@@ -4,6 +4,7 @@
 
 #include "engine/base/version.h"
 #include "io/file.h"
+#include "io/file_names.h"
 
 namespace gqleval::batch {
 namespace {
@@ -69,7 +70,7 @@ Result<std::optional<ResumeState>, Diagnostic> read_resume_state(const BatchOpti
     return Unexpected{
         make_error("IO", o.names.name("resume") + " needs an input file, not standard input")};
   }
-  const std::string path = resume_state_path(o.output);
+  const std::string path = io::resume_path_for(o.output);
   auto text = io::read_file(path);
   if (!text) {
     std::fprintf(stderr,

@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include "engine/base/concat.h"
+#include "io/file_names.h"
 #include "io/json_member.h"
 #include "io/json_writer.h"
 
@@ -19,10 +20,6 @@ using io::read_member;
 using simdjson::dom::element;
 
 }  // namespace
-
-std::string resume_state_path(const std::string& results_path) {
-  return results_path + ".resume.json";
-}
 
 std::string resume_state_json(const ResumeState& s) {
   std::string out;
@@ -131,7 +128,7 @@ Result<ResumeState, Diagnostic> parse_resume_state(std::string_view json) {
 
 std::optional<Diagnostic> write_resume_state(const std::string& results_path,
                                              const ResumeState& state) {
-  const std::string path = resume_state_path(results_path);
+  const std::string path = io::resume_path_for(results_path);
   const std::string tmp = path + ".tmp";
   const std::string text = resume_state_json(state);
   std::FILE* f = std::fopen(tmp.c_str(), "wb");

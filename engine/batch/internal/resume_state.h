@@ -1,11 +1,11 @@
 // The side file of a resumable score run: PATH.resume.json beside the results
-// PATH (whose rows are meanwhile in PATH.partial, output_file.h). A results
-// file holds result rows only, so what a later `--resume` needs lives here:
-// what decides the results (the fingerprint: gqleval's build, the input, the
-// columns, the options and the hashes of the files they name), how far the
-// last checkpoint got (rows, where the last of them ends in the input, the
-// hash of the input up to there, the bytes of the partial file that hold
-// them) and the summary's counts at that point.
+// PATH (whose rows are meanwhile in PATH.partial; both names are
+// io/file_names.h's). A results file holds result rows only, so what a later
+// `--resume` needs lives here: what decides the results (the fingerprint:
+// gqleval's build, the input, the columns, the options and the hashes of the
+// files they name), how far the last checkpoint got (rows, where the last of
+// them ends in the input, the hash of the input up to there, the bytes of the
+// partial file that hold them) and the summary's counts at that point.
 //
 // The state is rewritten at each checkpoint through a temporary file and a
 // rename, so a kill at any moment leaves either the old state or the new
@@ -37,8 +37,6 @@ struct ResumeState {
   Summary::Counts counts;
   uint64_t artifact_matches = 0;
 };
-
-std::string resume_state_path(const std::string& results_path);  // PATH.resume.json
 
 std::string resume_state_json(const ResumeState& state);
 // The state from its JSON, or why it cannot be read (rule "IO").

@@ -7,6 +7,7 @@
 #include "engine/batch/provenance.h"
 #include "engine/normalize/rules_file.h"
 #include "io/file.h"
+#include "io/file_names.h"
 
 namespace gqleval::batch {
 namespace {
@@ -66,8 +67,10 @@ std::vector<std::string> output_paths(const BatchOptions& o,
   if (o.output_dir.empty()) return {o.output};
   std::vector<std::string> paths;
   paths.reserve(names.size());
-  const char* ext = o.output_format == OutputFormat::kCsv ? ".csv" : ".jsonl";
-  for (const std::string& name : names) paths.push_back(o.output_dir + "/" + name + ext);
+  const bool csv = o.output_format == OutputFormat::kCsv;
+  for (const std::string& name : names) {
+    paths.push_back(io::candidate_results_path(o.output_dir, name, csv));
+  }
   return paths;
 }
 
@@ -258,7 +261,7 @@ std::optional<Diagnostic> ScoreRun::score_rows() {
   if (interrupted_by_ != 0) checkpoint();
   if (auto error = loop.finish()) return error;
   if (interrupted_by_ == 0 && files_[0]->resumable()) {
-    std::remove(resume_state_path(o_.output).c_str());
+    std::remove(io::resume_path_for(o_.output).c_str());
   }
   return std::nullopt;
 }
