@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/base/hash_text.h"
 #include "engine/base/version.h"
 #include "io/json_writer.h"
 
@@ -248,7 +249,6 @@ void write_artifacts(io::JsonWriter& w, const RunFacts& f) {
 }
 
 void write_shard(io::JsonWriter& w, const Summary& s, const ShardFacts& shard) {
-  static constexpr char kHex[] = "0123456789abcdef";
   const Summary::Counts counts = s.counts();
   w.key("shard").begin_object();
   w.key("index").num(shard.index);
@@ -260,9 +260,7 @@ void write_shard(io::JsonWriter& w, const Summary& s, const ShardFacts& shard) {
   w.key("f1_squares").str(f1_squares_text(counts.f1_squares));
   w.key("schemas").begin_array();
   for (const DistinctSchema& d : shard.schemas) {
-    std::string key;
-    for (int i = 60; i >= 0; i -= 4) key.push_back(kHex[(d.key >> i) & 15]);
-    w.begin_object().key("key").str(key).key("failed").boolean(d.failed);
+    w.begin_object().key("key").str(hash_text(d.key)).key("failed").boolean(d.failed);
     w.key("warnings").begin_array();
     for (const std::string& message : d.warnings) w.str(message);
     w.end_array().end_object();

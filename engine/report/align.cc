@@ -1,21 +1,15 @@
 #include "engine/report/align.h"
 
-#include <cstdio>
 #include <string_view>
 #include <unordered_map>
 
 #include "engine/base/concat.h"
+#include "engine/base/hash_text.h"
 
 namespace gqleval::report {
 namespace {
 
 Diagnostic error(std::string message) { return make_error("Report", std::move(message)); }
-
-std::string hex(uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 bool every_row_has_an_id(std::span<const Run> runs) {
   for (const Run& run : runs) {
@@ -176,8 +170,8 @@ Result<Alignment, Diagnostic> align_runs(std::span<const Run> runs) {
       return Unexpected{error(
           concat({"the runs were not made from the same references: ", runs[r].where(b), " (id '",
                   runs[r].id(b), "') was scored against another schema or other references than ",
-                  first.where(a), " (reference_hash ", hex(b.reference_hash), ", not ",
-                  hex(a.reference_hash), ")"}))};
+                  first.where(a), " (reference_hash ", hash_text(b.reference_hash), ", not ",
+                  hash_text(a.reference_hash), ")"}))};
     }
   }
   return out;

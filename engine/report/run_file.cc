@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/base/concat.h"
+#include "engine/base/hash_text.h"
 #include "engine/batch/result_format.h"
 #include "io/file_names.h"
 #include "io/input_file.h"
@@ -19,19 +20,6 @@ using simdjson::dom::element;
 constexpr std::string_view kNotResults =
     "a summary or a `compare --json` result, not a results file; give the JSON Lines that "
     "`gqleval score --out` wrote";
-
-bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
-
-bool parse_hash(std::string_view text, uint64_t* out) {
-  if (text.size() != 16) return false;
-  uint64_t v = 0;
-  for (char c : text) {
-    if (!is_hex(c)) return false;
-    v = v * 16 + static_cast<uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
-  }
-  *out = v;
-  return true;
-}
 
 // The outcome code of a verdict's name; false for a name no run writes.
 bool outcome_from_name(std::string_view name, uint8_t* out) {
@@ -114,7 +102,7 @@ class RunReader {
     std::string_view hash;
     const auto hash_member = doc["reference_hash"];
     if (hash_member.get_string().get(hash) == simdjson::SUCCESS) {
-      if (!parse_hash(hash, &row.reference_hash)) {
+      if (!parse_hash_text(hash, &row.reference_hash)) {
         return fail(line, concat({"reference_hash '", hash, "' is not 16 hex digits"}));
       }
       row.has_hash = true;
@@ -181,14 +169,12 @@ std::string Run::where(const RunRow& r) const {
 
 bool is_stable_key(std::string_view id) {
   const size_t colon = id.find(':');
-  if (colon == 0 || colon == std::string_view::npos || id.size() - colon - 1 != 16) return false;
+  if (colon == 0 || colon == std::string_view::npos) return false;
   for (size_t i = 0; i < colon; ++i) {
     if (id[i] < '0' || id[i] > '9') return false;
   }
-  for (size_t i = colon + 1; i < id.size(); ++i) {
-    if (!is_hex(id[i])) return false;
-  }
-  return true;
+  uint64_t hash = 0;
+  return parse_hash_text(id.substr(colon + 1), &hash);
 }
 
 std::string run_name_of(std::string_view path) {

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include "engine/base/hash_text.h"
 #include "engine/batch/result_format.h"
 #include "io/json_member.h"
 
@@ -84,15 +85,10 @@ bool read_shard(element e, ShardSummary& s) {
     batch::DistinctSchema schema;
     std::string key;
     simdjson::dom::array warnings;
-    if (!read_member(d, "key", &key) || key.size() != 16 ||
+    if (!read_member(d, "key", &key) || !parse_hash_text(key, &schema.key) ||
         !read_member(d, "failed", &schema.failed) ||
         d["warnings"].get_array().get(warnings) != simdjson::SUCCESS) {
       return false;
-    }
-    for (char c : key) {
-      const int digit = c >= 'a' ? c - 'a' + 10 : c - '0';
-      if (digit < 0 || digit > 15) return false;
-      schema.key = schema.key << 4 | static_cast<uint64_t>(digit);
     }
     for (element w : warnings) {
       std::string_view message;

@@ -4,16 +4,6 @@
 #include "io/json_writer.h"
 
 namespace gqleval::batch {
-namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
-
-void hex16(uint64_t h, char* out) {
-  for (int i = 0; i < 16; ++i) out[i] = kHex[(h >> (60 - 4 * i)) & 15];
-}
-
-}  // namespace
-
 // The id cell, or LINE:HASH; `content_hash()` is called only then (a row
 // with an id does not hash its content).
 template <class ContentHash>
@@ -24,8 +14,8 @@ std::string_view RowKeys::id_or_key(const io::RecordSpan& span, const RecordRead
   id_.clear();
   io::append_number(id_, span.line);
   id_.push_back(':');
-  char hex[16];
-  hex16(content_hash(), hex);
+  char hex[kHashTextSize];
+  write_hash_text(content_hash(), hex);
   id_.append(hex, sizeof hex);
   return id_;
 }
@@ -57,7 +47,7 @@ RowKey RowKeys::of_score(uint64_t row, const io::RecordSpan& span, const RecordR
                          uint64_t content, uint64_t reference_hash, std::string_view candidate,
                          std::string_view run) {
   RowKey key = with_content(row, span, reader, [&] { return io::hash64(candidate, content); });
-  hex16(reference_hash, reference_hex_);
+  write_hash_text(reference_hash, reference_hex_);
   key.reference_hash = std::string_view(reference_hex_, sizeof reference_hex_);
   key.run = run;
   return key;

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/hash_text.h"
 #include "engine/batch/batch_input.h"
 #include "engine/batch/columns.h"
 #include "engine/batch/result_format.h"
@@ -71,7 +72,7 @@ class RowKeys {
 
   const ColumnMap& columns_;
   std::string id_;
-  char reference_hex_[16] = {};
+  char reference_hex_[kHashTextSize] = {};
   std::vector<KeptCell> kept_;
 };
 
