@@ -38,7 +38,7 @@ TEST_F(CliConventions, HelpForAnUnknownCommandIsAUsageError) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "gqleval help: unknown command 'nosuch'; the commands are validate, score, compare, "
-            "schema, subset, calls, report, merge (see 'gqleval --help')\n");
+            "schema, subset, report, merge, calls (see 'gqleval --help')\n");
 }
 
 TEST_F(CliConventions, HelpListsTheShortLetters) {

@@ -54,6 +54,15 @@ const Command* find_command(std::string_view name) {
   return nullptr;
 }
 
+std::string command_names() {
+  std::string names;
+  for (const Command& c : kCommands) {
+    if (!names.empty()) names += ", ";
+    names += c.name;
+  }
+  return names;
+}
+
 std::string_view program_description() { return kDescription; }
 
 std::string_view program_help_hint() { return kHelpHint; }

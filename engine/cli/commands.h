@@ -62,6 +62,10 @@ std::span<const Command> commands();
 // The command called `name`, or nullptr.
 const Command* find_command(std::string_view name);
 
+// The commands' names in the table's order, joined by ", " (what a usage
+// error lists).
+std::string command_names();
+
 // The paragraphs of `gqleval --help` around its list of commands: what the
 // program does ("Scores GraphQL queries ...:\n..."), and where to read more.
 std::string_view program_description();

@@ -26,11 +26,10 @@ int run_help(std::span<char* const> rest) {
   const std::string_view name = rest[0];
   const Command* command = rest.size() == 1 ? find_command(name) : nullptr;
   if (command == nullptr) {
-    std::fprintf(stderr,
-                 "gqleval help: %s; the commands are validate, score, compare, schema, subset, "
-                 "calls, report, merge (see 'gqleval --help')\n",
+    std::fprintf(stderr, "gqleval help: %s; the commands are %s (see 'gqleval --help')\n",
                  rest.size() == 1 ? ("unknown command '" + std::string(name) + "'").c_str()
-                                  : "give one command");
+                                  : "give one command",
+                 command_names().c_str());
     return kExitUsage;
   }
   return print_help(command->help());
