@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/base/string_literal.h"
-#include "engine/python_subset/internal/cat.h"
 
 namespace gqleval::python_subset {
 namespace {
@@ -60,14 +60,14 @@ class Dumper {
       return;
     }
     switch (e->kind) {
-      case ExprKind::kName: out += cat({"(Name ", e->text, ")"}); return;
+      case ExprKind::kName: out += concat({"(Name ", e->text, ")"}); return;
       case ExprKind::kConstant: constant(*e); return;
       case ExprKind::kJoinedStr: list("JoinedStr", e->items); return;
       case ExprKind::kFormattedValue: formatted_value(*e); return;
       case ExprKind::kAttribute:
         out += "(Attribute ";
         expr(e->items[0]);
-        out += cat({" ", e->text, ")"});
+        out += concat({" ", e->text, ")"});
         return;
       case ExprKind::kSubscript: fixed("Subscript", e->items); return;
       case ExprKind::kSlice: fixed("Slice", e->items); return;
@@ -106,7 +106,7 @@ class Dumper {
       case StmtKind::kAugAssign:
         out += "(AugAssign ";
         expr(s.targets[0]);
-        out += cat({" ", std::string_view(s.op).substr(0, s.op.size() - 1), " "});
+        out += concat({" ", std::string_view(s.op).substr(0, s.op.size() - 1), " "});
         expr(s.value);
         out += ')';
         return;
@@ -168,8 +168,8 @@ class Dumper {
       if (k->kind != ExprKind::kKeyword) continue;
       if (!first) out += ' ';
       first = false;
-      out +=
-          cat({"(kw ", k->text.empty() ? std::string_view("_") : std::string_view(k->text), " "});
+      out += concat(
+          {"(kw ", k->text.empty() ? std::string_view("_") : std::string_view(k->text), " "});
       expr(k->items[0]);
       out += ')';
     }
@@ -207,7 +207,7 @@ class Dumper {
     out += "(Compare ";
     expr(e.items[0]);
     for (size_t i = 0; i < e.ops.size(); ++i) {
-      out += cat({" (", e.ops[i], " "});
+      out += concat({" (", e.ops[i], " "});
       expr(e.items[i + 1]);
       out += ')';
     }
@@ -270,12 +270,12 @@ class Dumper {
         out += ')';
         return;
       }
-      case ConstantKind::kInt: out += cat({"(Int ", int_literal_value(e.text), ")"}); return;
+      case ConstantKind::kInt: out += concat({"(Int ", int_literal_value(e.text), ")"}); return;
       case ConstantKind::kFloat:
-        out += cat({"(Float ", float_repr(std::strtod(e.text.c_str(), nullptr)), ")"});
+        out += concat({"(Float ", float_repr(std::strtod(e.text.c_str(), nullptr)), ")"});
         return;
       case ConstantKind::kImaginary:
-        out += cat({"(Imag ", float_repr(std::strtod(e.text.c_str(), nullptr)), ")"});
+        out += concat({"(Imag ", float_repr(std::strtod(e.text.c_str(), nullptr)), ")"});
         return;
       case ConstantKind::kTrue: out += "(True)"; return;
       case ConstantKind::kFalse: out += "(False)"; return;
@@ -306,18 +306,18 @@ std::string float_repr(double value) {
   std::string out = negative ? "-" : "";
   if (exponent >= -4 && exponent < 16) {
     if (exponent < 0) {
-      out += cat({"0.", std::string(static_cast<size_t>(-exponent - 1), '0'), digits});
+      out += concat({"0.", std::string(static_cast<size_t>(-exponent - 1), '0'), digits});
     } else if (static_cast<size_t>(exponent) + 1 >= digits.size()) {
-      out +=
-          cat({digits, std::string(static_cast<size_t>(exponent) + 1 - digits.size(), '0'), ".0"});
+      out += concat(
+          {digits, std::string(static_cast<size_t>(exponent) + 1 - digits.size(), '0'), ".0"});
     } else {
-      out += cat({std::string_view(digits).substr(0, static_cast<size_t>(exponent) + 1), ".",
-                  std::string_view(digits).substr(static_cast<size_t>(exponent) + 1)});
+      out += concat({std::string_view(digits).substr(0, static_cast<size_t>(exponent) + 1), ".",
+                     std::string_view(digits).substr(static_cast<size_t>(exponent) + 1)});
     }
     return out;
   }
   out += digits.substr(0, 1);
-  if (digits.size() > 1) out += cat({".", std::string_view(digits).substr(1)});
+  if (digits.size() > 1) out += concat({".", std::string_view(digits).substr(1)});
   std::string exp = std::to_string(std::abs(exponent));
   if (exp.size() < 2) exp.insert(exp.begin(), '0');
   out += exponent < 0 ? "e-" : "e+";

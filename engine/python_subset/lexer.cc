@@ -1,6 +1,6 @@
 #include "engine/python_subset/lexer.h"
 
-#include "engine/python_subset/internal/cat.h"
+#include "engine/base/concat.h"
 
 #include <cctype>
 #include <cstring>
@@ -67,7 +67,7 @@ class Lexer {
       if (!token()) return Unexpected{error_};
     }
     if (depth_ > 0)
-      return fail(cat({"'", std::string_view(&brackets_.back().first, 1), "' was never closed"}),
+      return fail(concat({"'", std::string_view(&brackets_.back().first, 1), "' was never closed"}),
                   brackets_.back().second);
     if (!tokens_.empty() && tokens_.back().kind != TokenKind::kNewline &&
         tokens_.back().kind != TokenKind::kDedent) {
@@ -185,7 +185,7 @@ class Lexer {
       error_ = make_error("SyntaxError", "invalid syntax", pos(start));
       return false;
     }
-    error_ = make_error("SyntaxError", cat({"invalid character '", s_.substr(start, 1), "'"}),
+    error_ = make_error("SyntaxError", concat({"invalid character '", s_.substr(start, 1), "'"}),
                         pos(start));
     return false;
   }
@@ -204,7 +204,7 @@ class Lexer {
     }
     if (c != ')' && c != ']' && c != '}') return true;
     if (brackets_.empty()) {
-      error_ = make_error("SyntaxError", cat({"unmatched '", op, "'"}), pos(start));
+      error_ = make_error("SyntaxError", concat({"unmatched '", op, "'"}), pos(start));
       return false;
     }
     const char open = brackets_.back().first;
@@ -212,8 +212,8 @@ class Lexer {
     if (c != want) {
       error_ =
           make_error("SyntaxError",
-                     cat({"closing parenthesis '", op, "' does not match opening parenthesis '",
-                          std::string_view(&brackets_.back().first, 1), "'"}),
+                     concat({"closing parenthesis '", op, "' does not match opening parenthesis '",
+                             std::string_view(&brackets_.back().first, 1), "'"}),
                      pos(start));
       return false;
     }

@@ -1,6 +1,6 @@
 #include "engine/python_subset/parser.h"
 
-#include "engine/python_subset/internal/cat.h"
+#include "engine/base/concat.h"
 
 #include <array>
 #include <string>
@@ -81,7 +81,7 @@ class Parser {
     return true;
   }
   void expect_op(std::string_view op) {
-    if (!eat_op(op)) fail_here(cat({"expected '", op, "'"}));
+    if (!eat_op(op)) fail_here(concat({"expected '", op, "'"}));
   }
   [[noreturn]] void fail_at(const Token& t, std::string message) const {
     throw ParseFailure{make_error("SyntaxError", std::move(message), {t.line, t.column})};
@@ -89,7 +89,7 @@ class Parser {
   [[noreturn]] void fail_here(std::string message) const { fail_at(peek(), std::move(message)); }
   [[noreturn]] void unsupported(const Token& t, std::string_view what) const {
     throw ParseFailure{make_error("Unsupported",
-                                  cat({what, " is outside the Python subset gqleval reads"}),
+                                  concat({what, " is outside the Python subset gqleval reads"}),
                                   {t.line, t.column})};
   }
 
@@ -106,7 +106,7 @@ class Parser {
       for (std::string_view k :
            {"def", "class", "while", "try", "with", "async", "return", "del", "global", "nonlocal",
             "assert", "raise", "yield", "lambda", "await", "except", "finally"}) {
-        if (t.text == k) unsupported(t, cat({"'", k, "'"}));
+        if (t.text == k) unsupported(t, concat({"'", k, "'"}));
       }
       if (t.text == "elif" || t.text == "else") fail_at(t, "invalid syntax");
     }
@@ -137,7 +137,7 @@ class Parser {
       if (t.text == "import" || t.text == "from") return import_statement();
       for (std::string_view k :
            {"return", "del", "global", "nonlocal", "assert", "raise", "yield", "lambda", "await"}) {
-        if (t.text == k) unsupported(t, cat({"'", k, "'"}));
+        if (t.text == k) unsupported(t, concat({"'", k, "'"}));
       }
     }
     Expr* first = star_expressions();
@@ -625,7 +625,7 @@ class Parser {
         }
         if (is_keyword(t.text)) {
           if (t.text == "lambda" || t.text == "yield" || t.text == "await") {
-            unsupported(t, cat({"'", t.text, "'"}));
+            unsupported(t, concat({"'", t.text, "'"}));
           }
           fail_at(t, "invalid syntax");
         }
@@ -803,9 +803,9 @@ class Parser {
   // The expression of an f-string replacement field, parsed on its own (its
   // nodes take the position of the string).
   Expr* f_expression(const Token& at, std::string_view text) {
-    const std::string wrapped = cat({"(", text, "\n)"});
+    const std::string wrapped = concat({"(", text, "\n)"});
     auto tokens = tokenize(wrapped);
-    if (!tokens.ok()) fail_at(at, cat({"f-string: ", tokens.error().message}));
+    if (!tokens.ok()) fail_at(at, concat({"f-string: ", tokens.error().message}));
     for (Token& tok : *tokens) {
       tok.line = at.line;
       tok.column = at.column;

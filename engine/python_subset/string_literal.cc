@@ -1,6 +1,6 @@
 #include "engine/python_subset/string_literal.h"
 
-#include "engine/python_subset/internal/cat.h"
+#include "engine/base/concat.h"
 
 #include <cctype>
 
@@ -54,13 +54,13 @@ char simple_escape(char e) {
 // `backslash`.
 std::string truncated_escape_error(char letter, size_t backslash, bool bytes) {
   if (bytes)
-    return cat({"(value error) invalid \\x escape at position ", std::to_string(backslash)});
-  return cat({"(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\",
-              std::string_view(&letter, 1),
-              letter == 'x'   ? "XX"
-              : letter == 'u' ? "XXXX"
-                              : "XXXXXXXX",
-              " escape"});
+    return concat({"(value error) invalid \\x escape at position ", std::to_string(backslash)});
+  return concat({"(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\",
+                 std::string_view(&letter, 1),
+                 letter == 'x'   ? "XX"
+                 : letter == 'u' ? "XXXX"
+                                 : "XXXXXXXX",
+                 " escape"});
 }
 
 // The \xhh, \uXXXX or \UXXXXXXXX escape whose letter is text[i]: appends its
@@ -232,7 +232,7 @@ class FStringReader {
       } else if (c == '(' || c == '[' || c == '{') {
         ++depth;
       } else if (c == ')' || c == ']' || (c == '}' && depth > 0)) {
-        if (depth == 0) return fail(cat({"f-string: unmatched '", s_.substr(p_, 1), "'"}));
+        if (depth == 0) return fail(concat({"f-string: unmatched '", s_.substr(p_, 1), "'"}));
         --depth;
       } else if (depth == 0) {
         if (c == '}' || c == ':') return true;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/graphql/block_string.h"
 #include "engine/graphql/printer.h"
 #include "engine/schema/internal/default_value.h"
@@ -41,7 +42,7 @@ std::string description(Description text, std::string_view indentation = {},
 std::string deprecated(bool is_deprecated, std::string_view reason) {
   if (!is_deprecated) return {};
   if (reason != kDefaultDeprecationReason) {
-    return cat(" @deprecated(reason: ", graphql::print_string(reason), ")");
+    return concat({" @deprecated(reason: ", graphql::print_string(reason), ")"});
   }
   return " @deprecated";
 }
@@ -97,7 +98,7 @@ class SdlPrinter {
     }
     // An empty description keeps the definition, as graphql-js tests `== null`.
     if (!s_.schema_description && common_names) return {};
-    std::string out = cat(description(s_.schema_description), "schema {\n");
+    std::string out = concat({description(s_.schema_description), "schema {\n"});
     bool first = true;
     for (int op = 0; op < 3; ++op) {
       if (s_.roots[op] == kNone) continue;
@@ -109,7 +110,7 @@ class SdlPrinter {
   }
 
   std::string input_value(const InputValue& v) {
-    std::string out = cat(v.name, ": ", type_ref_string(s_, v.type));
+    std::string out = concat({v.name, ": ", type_ref_string(s_, v.type)});
     if (v.default_value != nullptr) {
       if (std::optional<std::string> d = print_default_value(s_, v.type, *v.default_value)) {
         out.append(" = ").append(*d);
@@ -134,18 +135,18 @@ class SdlPrinter {
       }
       return out.append(")");
     }
-    std::string inner = cat("  ", indentation);
+    std::string inner = concat({"  ", indentation});
     out += "\n";
     for (size_t i = 0; i < args.size(); ++i) {
       if (i > 0) out += "\n";
-      out += cat(description(args[i].description, inner, i == 0), inner, input_value(args[i]));
+      out += concat({description(args[i].description, inner, i == 0), inner, input_value(args[i])});
     }
     return out.append("\n").append(indentation).append(")");
   }
 
   std::string directive(const DirectiveDef& d) {
-    std::string out = cat(description(d.description), "directive @", d.name, arguments(d.arguments),
-                          d.repeatable ? " repeatable" : "", " on ");
+    std::string out = concat({description(d.description), "directive @", d.name,
+                              arguments(d.arguments), d.repeatable ? " repeatable" : "", " on "});
     const ast::DirectiveDefinition* node = s_.directive_syntax[d.id].definition;
     for (size_t i = 0; node != nullptr && i < node->locations.size(); ++i) {
       if (i > 0) out += " | ";
@@ -168,9 +169,9 @@ class SdlPrinter {
     std::vector<std::string> items;
     for (size_t i = 0; i < t.fields.size(); ++i) {
       const FieldDef& f = s_.fields[t.fields[i]];
-      items.push_back(cat(description(f.description, "  ", i == 0), "  ", f.name,
-                          arguments(f.arguments, "  "), ": ", type_ref_string(s_, f.type),
-                          deprecated(f.deprecated, f.deprecation_reason)));
+      items.push_back(concat({description(f.description, "  ", i == 0), "  ", f.name,
+                              arguments(f.arguments, "  "), ": ", type_ref_string(s_, f.type),
+                              deprecated(f.deprecated, f.deprecation_reason)}));
     }
     return block(items);
   }
@@ -179,16 +180,17 @@ class SdlPrinter {
     std::string head = description(t.description);
     switch (t.kind) {
       case TypeKind::kScalar: {
-        std::string out = cat(head, "scalar ", t.name);
+        std::string out = concat({head, "scalar ", t.name});
         if (!t.specified_by_url.empty()) {
-          out += cat(" @specifiedBy(url: ", graphql::print_string(t.specified_by_url), ")");
+          out += concat({" @specifiedBy(url: ", graphql::print_string(t.specified_by_url), ")"});
         }
         return out;
       }
-      case TypeKind::kObject: return cat(head, "type ", t.name, implements(t), fields(t));
-      case TypeKind::kInterface: return cat(head, "interface ", t.name, implements(t), fields(t));
+      case TypeKind::kObject: return concat({head, "type ", t.name, implements(t), fields(t)});
+      case TypeKind::kInterface:
+        return concat({head, "interface ", t.name, implements(t), fields(t)});
       case TypeKind::kUnion: {
-        std::string out = cat(head, "union ", t.name);
+        std::string out = concat({head, "union ", t.name});
         for (size_t i = 0; i < t.union_members.size(); ++i) {
           out.append(i == 0 ? " = " : " | ").append(name(t.union_members[i]));
         }
@@ -198,18 +200,18 @@ class SdlPrinter {
         std::vector<std::string> items;
         for (size_t i = 0; i < t.enum_values.size(); ++i) {
           const EnumValue& v = t.enum_values[i];
-          items.push_back(cat(description(v.description, "  ", i == 0), "  ", v.name,
-                              deprecated(v.deprecated, v.deprecation_reason)));
+          items.push_back(concat({description(v.description, "  ", i == 0), "  ", v.name,
+                                  deprecated(v.deprecated, v.deprecation_reason)}));
         }
-        return cat(head, "enum ", t.name, block(items));
+        return concat({head, "enum ", t.name, block(items)});
       }
       case TypeKind::kInputObject: {
         std::vector<std::string> items;
         for (size_t i = 0; i < t.input_fields.size(); ++i) {
           const InputValue& f = t.input_fields[i];
-          items.push_back(cat(description(f.description, "  ", i == 0), "  ", input_value(f)));
+          items.push_back(concat({description(f.description, "  ", i == 0), "  ", input_value(f)}));
         }
-        return cat(head, "input ", t.name, t.one_of ? " @oneOf" : "", block(items));
+        return concat({head, "input ", t.name, t.one_of ? " @oneOf" : "", block(items)});
       }
     }
     return head;

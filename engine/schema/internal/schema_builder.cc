@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/schema/internal/default_value.h"
 #include "engine/schema/internal/prelude.h"
 #include "engine/schema/internal/schema_diagnostics.h"
@@ -391,12 +392,12 @@ class Builder {
       std::string_view op_name = ast::operation_type_name(static_cast<ast::OperationType>(op));
       std::string graphqljs =
           op == 0 ? std::string("Query root type must be provided.")
-                  : cat("Schema is not configured to execute ", op_name, " operation.");
+                  : concat({"Schema is not configured to execute ", op_name, " operation."});
       const ast::TypeDefinition* node = s_.type_syntax[id].definition;
       s_.warnings.push_back(schema_diagnostic(
           op == 0 ? kSchemaValidationRule : std::string_view("OperationTypeExistence"),
-          cat(graphqljs, " The schema definition names no ", op_name, " root type; took the type ",
-              names[op], " by its name, as StepZen does."),
+          concat({graphqljs, " The schema definition names no ", op_name,
+                  " root type; took the type ", names[op], " by its name, as StepZen does."}),
           {node != nullptr ? node->name.loc : s_.types[id].loc, s_.schema_definition->loc},
           Severity::kWarning));
     }
@@ -453,8 +454,8 @@ class Builder {
     std::string_view type_name = s_.types[t].name;
     s_.warnings.push_back(schema_diagnostic(
         kSchemaValidationRule,
-        cat("Interface field ", s_.types[iface].name, ".", copy.name, " expected but ", type_name,
-            " does not provide it. ", type_name, " inherits it, as in StepZen."),
+        concat({"Interface field ", s_.types[iface].name, ".", copy.name, " expected but ",
+                type_name, " does not provide it. ", type_name, " inherits it, as in StepZen."}),
         locs, Severity::kWarning));
   }
 

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/schema/internal/schema_diagnostics.h"
 #include "engine/schema/internal/type_relations.h"
 
@@ -99,8 +100,8 @@ class SchemaChecker {
         continue;
       }
       if (s_.types[root].kind == TypeKind::kObject) continue;
-      report(cat(kNames[op], " root type must be Object type", op == 0 ? "" : " if provided",
-                 ", it cannot be ", s_.types[root].name, "."),
+      report(concat({kNames[op], " root type must be Object type", op == 0 ? "" : " if provided",
+                     ", it cannot be ", s_.types[root].name, "."}),
              {root_location(op, root)});
     }
   }
@@ -122,8 +123,8 @@ class SchemaChecker {
   template <class MakeLocs>
   void check_name(std::string_view name, MakeLocs locs) {
     if (name.substr(0, 2) != "__") return;
-    report(cat("Name ", quoted(name),
-               " must not begin with \"__\", which is reserved by GraphQL introspection."),
+    report(concat({"Name ", quoted(name),
+                   " must not begin with \"__\", which is reserved by GraphQL introspection."}),
            locs());
   }
 
@@ -152,12 +153,12 @@ class SchemaChecker {
           node != nullptr && i < node->arguments.size() ? node->arguments[i] : nullptr;
       check_name(arg.name, [&] { return loc_of(arg_node); });
       if (!is_input_type(s_, arg.type)) {
-        report(cat("The type of @", d.name, "(", arg.name,
-                   ":) must be Input Type but got: ", describe(arg.type), "."),
+        report(concat({"The type of @", d.name, "(", arg.name,
+                       ":) must be Input Type but got: ", describe(arg.type), "."}),
                loc_of(arg_node));
       }
       if (arg.required() && arg.deprecated) {
-        report(cat("Required argument @", d.name, "(", arg.name, ":) cannot be deprecated."),
+        report(concat({"Required argument @", d.name, "(", arg.name, ":) cannot be deprecated."}),
                deprecated_locs(arg_node));
       }
     }
@@ -167,8 +168,8 @@ class SchemaChecker {
   // (lists nested too deep) says so.
   std::string describe(TypeRef t) const {
     if (t.named == kNone) {
-      return cat("a type with lists nested deeper than ", std::to_string(kMaxListDepth),
-                 " levels (not supported)");
+      return concat({"a type with lists nested deeper than ", std::to_string(kMaxListDepth),
+                     " levels (not supported)"});
     }
     return str(t);
   }
@@ -194,7 +195,7 @@ class SchemaChecker {
 
   void check_fields(const TypeDef& t) {
     if (t.fields.empty()) {
-      report(cat("Type ", t.name, " must define one or more fields."), type_locs(t.id));
+      report(concat({"Type ", t.name, " must define one or more fields."}), type_locs(t.id));
     }
     for (FieldId f : t.fields) {
       if (s_.field_syntax[f].inherited) continue;  // checked on the interface it came from
@@ -202,8 +203,8 @@ class SchemaChecker {
       const ast::FieldDefinition* node = field_node(f);
       check_name(field.name, [&] { return loc_of(node); });
       if (!is_output_type(s_, field.type)) {
-        report(cat("The type of ", t.name, ".", field.name,
-                   " must be Output Type but got: ", describe(field.type), "."),
+        report(concat({"The type of ", t.name, ".", field.name,
+                       " must be Output Type but got: ", describe(field.type), "."}),
                node != nullptr ? Locs{node->type->loc} : Locs{});
       }
       for (size_t i = 0; i < field.arguments.size(); ++i) {
@@ -211,13 +212,13 @@ class SchemaChecker {
         const ast::InputValueDefinition* arg_node = argument_node(f, i);
         check_name(arg.name, [&] { return loc_of(arg_node); });
         if (!is_input_type(s_, arg.type)) {
-          report(cat("The type of ", t.name, ".", field.name, "(", arg.name,
-                     ":) must be Input Type but got: ", describe(arg.type), "."),
+          report(concat({"The type of ", t.name, ".", field.name, "(", arg.name,
+                         ":) must be Input Type but got: ", describe(arg.type), "."}),
                  type_loc_of(arg_node));
         }
         if (arg.required() && arg.deprecated) {
-          report(cat("Required argument ", t.name, ".", field.name, "(", arg.name,
-                     ":) cannot be deprecated."),
+          report(concat({"Required argument ", t.name, ".", field.name, "(", arg.name,
+                         ":) cannot be deprecated."}),
                  deprecated_locs(arg_node));
         }
       }
@@ -232,19 +233,20 @@ class SchemaChecker {
       const TypeDef& iface = s_.types[i];
       auto locs = [&] { return named_locs(t.id, iface.name, false); };
       if (iface.kind != TypeKind::kInterface) {
-        report(cat("Type ", type_name, " must only implement Interface types, it cannot implement ",
-                   iface.name, "."),
-               locs());
+        report(
+            concat({"Type ", type_name,
+                    " must only implement Interface types, it cannot implement ", iface.name, "."}),
+            locs());
         continue;
       }
       if (i == t.id) {
-        report(cat("Type ", type_name,
-                   " cannot implement itself because it would create a circular reference."),
+        report(concat({"Type ", type_name,
+                       " cannot implement itself because it would create a circular reference."}),
                locs());
         continue;
       }
       if (!seen.insert(i).second) {
-        report(cat("Type ", type_name, " can only implement ", iface.name, " once."), locs());
+        report(concat({"Type ", type_name, " can only implement ", iface.name, " once."}), locs());
         continue;
       }
       check_ancestors(t, iface);
@@ -259,10 +261,11 @@ class SchemaChecker {
       for (TypeId own : t.interfaces) declared = declared || own == transitive;
       if (declared) continue;
       std::string message =
-          transitive == t.id ? cat("Type ", t.name, " cannot implement ", iface.name,
-                                   " because it would create a circular reference.")
-                             : cat("Type ", t.name, " must implement ", s_.types[transitive].name,
-                                   " because it is implemented by ", iface.name, ".");
+          transitive == t.id
+              ? concat({"Type ", t.name, " cannot implement ", iface.name,
+                        " because it would create a circular reference."})
+              : concat({"Type ", t.name, " must implement ", s_.types[transitive].name,
+                        " because it is implemented by ", iface.name, "."});
       Locs locs = named_locs(iface.id, s_.types[transitive].name, false);
       Locs own = named_locs(t.id, iface.name, false);
       locs.insert(locs.end(), own.begin(), own.end());
@@ -288,8 +291,8 @@ class SchemaChecker {
         if (iface_node != nullptr) locs.push_back(iface_node->loc);
         Locs own = type_locs(t.id);
         locs.insert(locs.end(), own.begin(), own.end());
-        report(cat("Interface field ", iface_name, ".", field_name, " expected but ", type_name,
-                   " does not provide it."),
+        report(concat({"Interface field ", iface_name, ".", field_name, " expected but ", type_name,
+                       " does not provide it."}),
                locs);
         continue;
       }
@@ -299,21 +302,21 @@ class SchemaChecker {
         Locs locs;
         if (iface_node != nullptr) locs.push_back(iface_node->type->loc);
         if (type_node != nullptr) locs.push_back(type_node->type->loc);
-        report(cat("Interface field ", iface_name, ".", field_name, " expects type ",
-                   str(iface_field.type), " but ", type_name, ".", field_name, " is type ",
-                   str(type_field.type), "."),
+        report(concat({"Interface field ", iface_name, ".", field_name, " expects type ",
+                       str(iface_field.type), " but ", type_name, ".", field_name, " is type ",
+                       str(type_field.type), "."}),
                locs);
       }
       for (size_t i = 0; i < iface_field.arguments.size(); ++i) {
         const InputValue& iface_arg = iface_field.arguments[i];
-        std::string arg_path = cat("(", iface_arg.name, ":)");
+        std::string arg_path = concat({"(", iface_arg.name, ":)"});
         const InputValue* type_arg = find_input_value(type_field.arguments, iface_arg.name);
         if (type_arg == nullptr) {
           Locs locs;
           add_loc(locs, argument_node(iface_field_id, i));
           if (type_node != nullptr) locs.push_back(type_node->loc);
-          report(cat("Interface field argument ", iface_name, ".", field_name, arg_path,
-                     " expected but ", type_name, ".", field_name, " does not provide it."),
+          report(concat({"Interface field argument ", iface_name, ".", field_name, arg_path,
+                         " expected but ", type_name, ".", field_name, " does not provide it."}),
                  locs);
           continue;
         }
@@ -321,9 +324,9 @@ class SchemaChecker {
           Locs locs;
           add_type_loc(locs, argument_node(iface_field_id, i));
           add_type_loc(locs, argument_node(type_field_id, type_arg - type_field.arguments.data()));
-          report(cat("Interface field argument ", iface_name, ".", field_name, arg_path,
-                     " expects type ", str(iface_arg.type), " but ", type_name, ".", field_name,
-                     arg_path, " is type ", str(type_arg->type), "."),
+          report(concat({"Interface field argument ", iface_name, ".", field_name, arg_path,
+                         " expects type ", str(iface_arg.type), " but ", type_name, ".", field_name,
+                         arg_path, " is type ", str(type_arg->type), "."}),
                  locs);
         }
       }
@@ -334,9 +337,9 @@ class SchemaChecker {
         Locs locs;
         add_loc(locs, argument_node(type_field_id, i));
         if (iface_node != nullptr) locs.push_back(iface_node->loc);
-        report(cat("Object field ", type_name, ".", field_name, " includes required argument ",
-                   type_arg.name, " that is missing from the Interface field ", iface_name, ".",
-                   field_name, "."),
+        report(concat({"Object field ", type_name, ".", field_name, " includes required argument ",
+                       type_arg.name, " that is missing from the Interface field ", iface_name, ".",
+                       field_name, "."}),
                locs);
       }
     }
@@ -345,7 +348,7 @@ class SchemaChecker {
   void check_union(const TypeDef& u) {
     std::string_view union_name = u.name;
     if (u.union_members.empty()) {
-      report(cat("Union type ", union_name, " must define one or more member types."),
+      report(concat({"Union type ", union_name, " must define one or more member types."}),
              type_locs(u.id));
     }
     std::unordered_set<TypeId> seen;
@@ -353,22 +356,23 @@ class SchemaChecker {
       if (m == kNone) continue;
       auto locs = [&] { return named_locs(u.id, s_.types[m].name, true); };
       if (!seen.insert(m).second) {
-        report(
-            cat("Union type ", union_name, " can only include type ", s_.types[m].name, " once."),
-            locs());
+        report(concat({"Union type ", union_name, " can only include type ", s_.types[m].name,
+                       " once."}),
+               locs());
         continue;
       }
       if (s_.types[m].kind != TypeKind::kObject) {
-        report(cat("Union type ", union_name, " can only include Object types, it cannot include ",
-                   s_.types[m].name, "."),
-               locs());
+        report(
+            concat({"Union type ", union_name, " can only include Object types, it cannot include ",
+                    s_.types[m].name, "."}),
+            locs());
       }
     }
   }
 
   void check_enum(const TypeDef& e) {
     if (e.enum_values.empty()) {
-      report(cat("Enum type ", e.name, " must define one or more values."), type_locs(e.id));
+      report(concat({"Enum type ", e.name, " must define one or more values."}), type_locs(e.id));
     }
     const TypeSyntax& syntax = s_.type_syntax[e.id];
     for (size_t i = 0; i < e.enum_values.size(); ++i) {
@@ -381,7 +385,7 @@ class SchemaChecker {
   void check_input_fields(const TypeDef& t) {
     std::string_view type_name = t.name;
     if (t.input_fields.empty()) {
-      report(cat("Input Object type ", type_name, " must define one or more fields."),
+      report(concat({"Input Object type ", type_name, " must define one or more fields."}),
              type_locs(t.id));
     }
     const TypeSyntax& syntax = s_.type_syntax[t.id];
@@ -389,23 +393,24 @@ class SchemaChecker {
       const InputValue& field = t.input_fields[i];
       const ast::InputValueDefinition* node =
           i < syntax.input_fields.size() ? syntax.input_fields[i] : nullptr;
-      auto path = [&] { return cat(type_name, ".", field.name); };
+      auto path = [&] { return concat({type_name, ".", field.name}); };
       check_name(field.name, [&] { return loc_of(node); });
       if (!is_input_type(s_, field.type)) {
-        report(
-            cat("The type of ", path(), " must be Input Type but got: ", describe(field.type), "."),
-            type_loc_of(node));
+        report(concat({"The type of ", path(),
+                       " must be Input Type but got: ", describe(field.type), "."}),
+               type_loc_of(node));
       }
       if (field.required() && field.deprecated) {
-        report(cat("Required input field ", path(), " cannot be deprecated."),
+        report(concat({"Required input field ", path(), " cannot be deprecated."}),
                deprecated_locs(node));
       }
       if (t.one_of) {
         if (field.type.is_non_null()) {
-          report(cat("OneOf input field ", path(), " must be nullable."), type_loc_of(node));
+          report(concat({"OneOf input field ", path(), " must be nullable."}), type_loc_of(node));
         }
         if (field.default_value != nullptr) {
-          report(cat("OneOf input field ", path(), " cannot have a default value."), loc_of(node));
+          report(concat({"OneOf input field ", path(), " cannot have a default value."}),
+                 loc_of(node));
         }
       }
     }
@@ -438,8 +443,8 @@ class SchemaChecker {
           const auto& nodes = s_.type_syntax[owner].input_fields;
           if (index < nodes.size()) locs.push_back(nodes[index]->loc);
         }
-        report(cat("Cannot reference Input Object ", quoted(s_.types[ft.named].name),
-                   " within itself through a series of non-null fields: ", quoted(names), "."),
+        report(concat({"Cannot reference Input Object ", quoted(s_.types[ft.named].name),
+                       " within itself through a series of non-null fields: ", quoted(names), "."}),
                locs);
       }
       path_.pop_back();

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/base/concat.h"
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
 
@@ -27,16 +28,6 @@ inline Diagnostic schema_diagnostic(std::string_view rule, std::string message,
   return d;
 }
 
-// Concatenates strings and string views into one string (messages are built on
-// the error path only, but `"literal" + std::string(...)` trips GCC 12's
-// -Wrestrict false positive, so we append instead).
-template <class... Parts>
-std::string cat(const Parts&... parts) {
-  std::string out;
-  (out.append(std::string_view(parts)), ...);
-  return out;
-}
-
-inline std::string quoted(std::string_view s) { return cat("\"", s, "\""); }
+inline std::string quoted(std::string_view s) { return concat({"\"", s, "\""}); }
 
 }  // namespace gqleval::schema

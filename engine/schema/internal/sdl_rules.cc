@@ -6,6 +6,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "engine/base/concat.h"
 #include "engine/graphql/printer.h"
 #include "engine/schema/internal/definition_equal.h"
 #include "engine/schema/internal/prelude.h"
@@ -94,20 +95,22 @@ DirectiveInfo info_of(const ast::DirectiveDefinition& d) {
 std::string repeated_extension_message(const ast::TypeDefinition& ext) {
   std::string_view name = ext.name.value;
   if (!ext.fields.empty()) {
-    return cat("Field \"", name, ".", ext.fields[0]->name.value, "\" can only be defined once.");
+    return concat(
+        {"Field \"", name, ".", ext.fields[0]->name.value, "\" can only be defined once."});
   }
   if (!ext.input_fields.empty()) {
-    return cat("Field \"", name, ".", ext.input_fields[0]->name.value,
-               "\" can only be defined once.");
+    return concat(
+        {"Field \"", name, ".", ext.input_fields[0]->name.value, "\" can only be defined once."});
   }
   if (!ext.values.empty()) {
-    return cat("Enum value \"", name, ".", ext.values[0]->name.value,
-               "\" can only be defined once.");
+    return concat(
+        {"Enum value \"", name, ".", ext.values[0]->name.value, "\" can only be defined once."});
   }
   if (!ext.members.empty()) {
-    return cat("Union type ", name, " can only include type ", ext.members[0]->value, " once.");
+    return concat(
+        {"Union type ", name, " can only include type ", ext.members[0]->value, " once."});
   }
-  return cat("Type ", name, " can only implement ", ext.interfaces[0]->value, " once.");
+  return concat({"Type ", name, " can only implement ", ext.interfaces[0]->value, " once."});
 }
 
 // The names written more than once in a list of arguments, in order of first
@@ -268,8 +271,8 @@ class SdlChecker {
       const ast::OperationTypeDefinition*& seen = operation_types_[static_cast<int>(op->operation)];
       if (seen != nullptr) {
         error("UniqueOperationTypes",
-              cat("There can be only one ", ast::operation_type_name(op->operation),
-                  " type in schema."),
+              concat({"There can be only one ", ast::operation_type_name(op->operation),
+                      " type in schema."}),
               {seen->loc, op->loc});
       } else {
         seen = op;
@@ -286,8 +289,8 @@ class SdlChecker {
       if (!same_definition(*prev, sd)) continue;
       const ast::OperationTypeDefinition* op = sd.operation_types[0];
       drop(index, "UniqueOperationTypes",
-           cat("There can be only one ", ast::operation_type_name(op->operation),
-               " type in schema. The schema extension repeats an identical one; merged them."),
+           concat({"There can be only one ", ast::operation_type_name(op->operation),
+                   " type in schema. The schema extension repeats an identical one; merged them."}),
            {prev->operation_types[0]->loc, op->loc});
       return true;
     }
@@ -301,16 +304,18 @@ class SdlChecker {
     auto known = known_type_names_.find(name);
     if (known != known_type_names_.end()) {
       const ast::TypeDefinition& first = *known->second;
-      std::string message = cat("There can be only one type named ", quoted(name), ".");
+      std::string message = concat({"There can be only one type named ", quoted(name), "."});
       if (!strict_ && same_definition(first, td)) {
-        drop(index, "UniqueTypeNames", cat(message, " The definitions are identical; merged them."),
+        drop(index, "UniqueTypeNames",
+             concat({message, " The definitions are identical; merged them."}),
              {at(first.name), at(td.name)});
         return;
       }
       if (!strict_ && can_merge_root_type(first, td)) {
         out_.disposition[index] = Disposition::kMergeAsExtension;
         warn("UniqueTypeNames",
-             cat(message, " Merged the definitions, whose fields do not clash, as StepZen does."),
+             concat(
+                 {message, " Merged the definitions, whose fields do not clash, as StepZen does."}),
              {at(first.name), at(td.name)});
       } else {
         error("UniqueTypeNames", std::move(message), {at(first.name), at(td.name)});
@@ -337,9 +342,9 @@ class SdlChecker {
     unique_directives_per_location(td.directives, type_directives_[td.name.value]);
     if (out_.disposition[index] == Disposition::kDefinition) {
       warn("PossibleTypeExtensions",
-           cat("Cannot extend type ", quoted(td.name.value),
-               " because it is not defined. Took the extension as its definition, as StepZen "
-               "does."),
+           concat({"Cannot extend type ", quoted(td.name.value),
+                   " because it is not defined. Took the extension as its definition, as StepZen "
+                   "does."}),
            {at(td.name)});
     } else {
       possible_type_extension(td);
@@ -357,8 +362,8 @@ class SdlChecker {
     for (const ast::TypeDefinition* prev : previous) {
       if (!same_definition(*prev, td)) continue;
       drop(index, rule_of_repeated_extension(td),
-           cat(repeated_extension_message(td),
-               " The extension repeats an identical one; merged them."),
+           concat({repeated_extension_message(td),
+                   " The extension repeats an identical one; merged them."}),
            {prev->loc, td.loc});
       return true;
     }
@@ -418,7 +423,8 @@ class SdlChecker {
         nodes.emplace(v->name.value, v);
         if (!fresh) {
           error("UniqueEnumValueNames",
-                cat("Enum value \"", type_name, ".", v->name.value, "\" can only be defined once."),
+                concat({"Enum value \"", type_name, ".", v->name.value,
+                        "\" can only be defined once."}),
                 {it->second->loc, v->name.loc});
         }
       }
@@ -437,7 +443,8 @@ class SdlChecker {
         nodes.emplace(field.name.value, &field);
         if (!fresh) {
           error("UniqueFieldDefinitionNames",
-                cat("Field \"", type_name, ".", field.name.value, "\" can only be defined once."),
+                concat(
+                    {"Field \"", type_name, ".", field.name.value, "\" can only be defined once."}),
                 {it->second->loc, field.name.loc});
         }
       };
@@ -448,8 +455,11 @@ class SdlChecker {
       for (const ast::FieldDefinition* f : td.fields) {
         // A repetition merged for its directives has the arguments checked first.
         if (out_.dropped_members.contains(f) || out_.repeated_fields.contains(f)) continue;
-        unique_argument_definitions([&] { return cat(type_name, ".", f->name.value); },
-                                    f->arguments);
+        unique_argument_definitions(
+            [&] {
+              return concat({type_name, ".", f->name.value});
+            },
+            f->arguments);
       }
     }
   }
@@ -468,8 +478,8 @@ class SdlChecker {
     if (!same_member(first, member)) return false;
     out_.dropped_members.insert(&member);
     warn(what == "Field" ? "UniqueFieldDefinitionNames" : "UniqueEnumValueNames",
-         cat(what, " \"", type_name, ".", member.name.value,
-             "\" can only be defined once. The definitions are identical; merged them."),
+         concat({what, " \"", type_name, ".", member.name.value,
+                 "\" can only be defined once. The definitions are identical; merged them."}),
          {first.name.loc, member.name.loc});
     return true;
   }
@@ -489,9 +499,9 @@ class SdlChecker {
     out_.field_directives[&first] = &field;
     out_.repeated_fields.insert(&field);
     warn("UniqueFieldDefinitionNames",
-         cat("Field \"", type_name, ".", field.name.value,
-             "\" can only be defined once. The definitions differ only in their directives; "
-             "merged them and kept the later one's directives, as StepZen does."),
+         concat({"Field \"", type_name, ".", field.name.value,
+                 "\" can only be defined once. The definitions differ only in their directives; "
+                 "merged them and kept the later one's directives, as StepZen does."}),
          {first.name.loc, field.name.loc});
     return true;
   }
@@ -526,7 +536,7 @@ class SdlChecker {
   void unique_argument_definitions(Parent parent, List<ast::InputValueDefinition> arguments) {
     for (const auto& [name, locs] : repeated_names(arguments)) {
       error("UniqueArgumentDefinitionNames",
-            cat("Argument \"", parent(), "(", name, ":)\" can only be defined once."), locs);
+            concat({"Argument \"", parent(), "(", name, ":)\" can only be defined once."}), locs);
     }
   }
 
@@ -536,15 +546,15 @@ class SdlChecker {
     if (def != last_definition_.end()) {
       if (def->second->kind != ext.kind) {
         error("PossibleTypeExtensions",
-              cat("Cannot extend non-", kind_word(ext.kind), " type ", quoted(name), "."),
+              concat({"Cannot extend non-", kind_word(ext.kind), " type ", quoted(name), "."}),
               {def->second->loc, ext.loc});
       }
       return;
     }
     std::vector<std::string_view> suggestions = suggestion_list(name, defined_types_);
     error("PossibleTypeExtensions",
-          cat("Cannot extend type ", quoted(name), " because it is not defined.",
-              did_you_mean(suggestions)),
+          concat({"Cannot extend type ", quoted(name), " because it is not defined.",
+                  did_you_mean(suggestions)}),
           {at(ext.name)});
   }
 
@@ -590,15 +600,15 @@ class SdlChecker {
     auto known = directive_names_.find(dd.name.value);
     if (known != directive_names_.end() && !strict_ && same_definition(*known->second, dd)) {
       drop(index, "UniqueDirectiveNames",
-           cat("There can be only one directive named \"@", dd.name.value,
-               "\". The definitions are identical; merged them."),
+           concat({"There can be only one directive named \"@", dd.name.value,
+                   "\". The definitions are identical; merged them."}),
            {at(known->second->name), at(dd.name)});
       return;
     }
-    unique_argument_definitions([&] { return cat("@", dd.name.value); }, dd.arguments);
+    unique_argument_definitions([&] { return concat({"@", dd.name.value}); }, dd.arguments);
     if (known != directive_names_.end()) {
       error("UniqueDirectiveNames",
-            cat("There can be only one directive named \"@", dd.name.value, "\"."),
+            concat({"There can be only one directive named \"@", dd.name.value, "\"."}),
             {at(known->second->name), at(dd.name)});
     } else {
       directive_names_[dd.name.value] = &dd;
@@ -683,7 +693,7 @@ class SdlChecker {
       if (declared_scalars_.insert(n).second) {
         out_.dialect_types.push_back(stepzen_type(n));
         warn("KnownTypeNames",
-             cat("Unknown type ", quoted(n), ". Declared it as the StepZen type ", n, "."),
+             concat({"Unknown type ", quoted(n), ". Declared it as the StepZen type ", n, "."}),
              {name.loc});
       }
       return;
@@ -692,7 +702,7 @@ class SdlChecker {
       if (declared_scalars_.insert(n).second) {
         out_.dialect_scalars.push_back(n);
         warn("KnownTypeNames",
-             cat("Unknown type ", quoted(n), ". Declared it as the StepZen scalar ", n, "."),
+             concat({"Unknown type ", quoted(n), ". Declared it as the StepZen scalar ", n, "."}),
              {name.loc});
       }
       return;
@@ -701,7 +711,7 @@ class SdlChecker {
     if (sdl) options = standard_types_;
     options.insert(options.end(), defined_types_.begin(), defined_types_.end());
     std::vector<std::string_view> suggestions = suggestion_list(n, options);
-    error("KnownTypeNames", cat("Unknown type ", quoted(n), ".", did_you_mean(suggestions)),
+    error("KnownTypeNames", concat({"Unknown type ", quoted(n), ".", did_you_mean(suggestions)}),
           {name.loc});
   }
 
@@ -710,19 +720,19 @@ class SdlChecker {
   }
 
   void walk_directive(const ast::Directive& d, DirectiveLocation location, bool sdl) {
-    std::string at_name = cat("\"@", d.name.value, "\"");
+    std::string at_name = concat({"\"@", d.name.value, "\""});
     auto info = directives_.find(d.name.value);
     // KnownDirectives
     if (info == directives_.end()) {
       if (sdl && !strict_) {
         keep_directive(d, location);
       } else {
-        error("KnownDirectives", cat("Unknown directive ", at_name, "."), {d.loc});
+        error("KnownDirectives", concat({"Unknown directive ", at_name, "."}), {d.loc});
       }
     } else if ((info->second.locations & bit(location)) == 0) {
       error("KnownDirectives",
-            cat("Directive ", at_name, " may not be used on ", directive_location_name(location),
-                "."),
+            concat({"Directive ", at_name, " may not be used on ",
+                    directive_location_name(location), "."}),
             {d.loc});
     }
     // KnownArgumentNames (on directives)
@@ -731,8 +741,8 @@ class SdlChecker {
       for (const ast::Argument* a : d.arguments) {
         if (std::find(known.begin(), known.end(), a->name.value) != known.end()) continue;
         error("KnownArgumentNames",
-              cat("Unknown argument ", quoted(a->name.value), " on directive ", at_name, ".",
-                  did_you_mean(suggestion_list(a->name.value, known))),
+              concat({"Unknown argument ", quoted(a->name.value), " on directive ", at_name, ".",
+                      did_you_mean(suggestion_list(a->name.value, known))}),
               {a->loc});
       }
     }
@@ -745,8 +755,8 @@ class SdlChecker {
         auto provided = [name = arg](const ast::Argument* a) { return a->name.value == name; };
         if (std::any_of(d.arguments.begin(), d.arguments.end(), provided)) continue;
         error("ProvidedRequiredArguments",
-              cat("Directive ", at_name, " argument ", quoted(arg), " of type ", quoted(type),
-                  " is required, but it was not provided."),
+              concat({"Directive ", at_name, " argument ", quoted(arg), " of type ", quoted(type),
+                      " is required, but it was not provided."}),
               {d.loc});
       }
     }
@@ -760,13 +770,13 @@ class SdlChecker {
     for (const ast::DirectiveDefinition* d : stepzen_executable_directives()) {
       if (directives_.contains(d->name.value)) continue;
       out_.dialect_directives.push_back(d);
-      names += cat(names.empty() ? "" : ", ", "@", d->name.value);
+      names += concat({names.empty() ? "" : ", ", "@", d->name.value});
     }
     if (names.empty()) return;
     warn("KnownDirectives",
-         cat("Unknown directive \"@", first_stepzen_directive_->name.value,
-             "\". The schema is written for StepZen; declared StepZen's executable directives ",
-             names, "."),
+         concat({"Unknown directive \"@", first_stepzen_directive_->name.value,
+                 "\". The schema is written for StepZen; declared StepZen's executable directives ",
+                 names, "."}),
          {first_stepzen_directive_->loc});
   }
 
@@ -778,7 +788,7 @@ class SdlChecker {
     if (fresh) {
       out_.kept_directives.push_back(KeptDirective{d.name.value, 0, d.loc});
       warn("KnownDirectives",
-           cat("Unknown directive \"@", d.name.value, "\". Kept it as a server directive."),
+           concat({"Unknown directive \"@", d.name.value, "\". Kept it as a server directive."}),
            {d.loc});
     }
     out_.kept_directives[it->second].locations |= bit(location);
@@ -793,7 +803,8 @@ class SdlChecker {
       auto [it, fresh] = seen.emplace(d->name.value, d);
       if (!fresh) {
         error("UniqueDirectivesPerLocation",
-              cat("The directive \"@", d->name.value, "\" can only be used once at this location."),
+              concat({"The directive \"@", d->name.value,
+                      "\" can only be used once at this location."}),
               {it->second->loc, d->loc});
       }
     }
@@ -802,8 +813,8 @@ class SdlChecker {
   // UniqueArgumentNames
   void unique_arguments(List<ast::Argument> arguments) {
     for (const auto& [name, locs] : repeated_names(arguments)) {
-      error("UniqueArgumentNames", cat("There can be only one argument named ", quoted(name), "."),
-            locs);
+      error("UniqueArgumentNames",
+            concat({"There can be only one argument named ", quoted(name), "."}), locs);
     }
   }
 
@@ -817,7 +828,7 @@ class SdlChecker {
         auto [it, fresh] = seen.emplace(f->name.value, &f->name);
         if (!fresh) {
           error("UniqueInputFieldNames",
-                cat("There can be only one input field named ", quoted(f->name.value), "."),
+                concat({"There can be only one input field named ", quoted(f->name.value), "."}),
                 {it->second->loc, f->name.loc});
         }
         walk_value(*f->value);
