@@ -63,14 +63,16 @@ std::optional<Diagnostic> check_request(const BatchOptions& o) {
 }
 }  // namespace
 
-Result<SchemaCacheOptions, Diagnostic> schema_cache_options(const BatchOptions& o) {
+Result<SchemaCacheOptions, Diagnostic> schema_cache_options(
+    const BatchOptions& o, std::optional<std::string_view> rules_text) {
   SchemaCacheOptions options;
   options.build.strict = o.strict_schema;
   options.build_rewrites =
       !subset_run(o) && (o.rules.cycles || o.rules.endpoints || o.rules.rgeval);
   options.max_bytes = o.schema_cache_bytes;
   if (!o.rules_file.empty()) {
-    auto rules = normalize::RulesFile::load(o.rules_file);
+    auto rules = rules_text ? normalize::RulesFile::parse(*rules_text)
+                            : normalize::RulesFile::load(o.rules_file);
     if (!rules) {
       Diagnostic d = std::move(rules.error());
       d.message = o.rules_file + ": " + d.message;

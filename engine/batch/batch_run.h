@@ -74,8 +74,11 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& options);
 // the file) and of each pair's scoring (an equivalence pair's, or a subset
 // run's), for every caller that scores rows as a run would (the language
 // bindings' engine too, engine/rows). The options' operation name points into
-// `options`.
-Result<SchemaCacheOptions, Diagnostic> schema_cache_options(const BatchOptions& options);
+// `options`. `rules_text`, when given, is the rules file's bytes as the caller
+// read them (a score run reads them once, for their hash too); else the file
+// is read here.
+Result<SchemaCacheOptions, Diagnostic> schema_cache_options(
+    const BatchOptions& options, std::optional<std::string_view> rules_text = std::nullopt);
 score::ScoreOptions score_options(const BatchOptions& options);
 score::SubsetOptions subset_options(const BatchOptions& options);
 // What `options.mode` does not have that the options ask for (a gate on the

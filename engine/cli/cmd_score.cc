@@ -199,7 +199,7 @@ batch::BatchOptions read_options(Args& args, batch::SummaryFormat& summary_forma
   if (o.candidates.given()) o.columns.candidate.clear();  // the engine resolves each
   o.columns.group_by = args.values("group-by");
   o.rules_file = args.value("rules").value_or("");
-  read_rule_flags(args, o.rules);  // --no-rules, and --rule-set beside it
+  read_no_rules_flag(args, o.rules);  // --rule-set is a word (read_words)
   o.operation = args.value("operation").value_or("");
   o.artifacts_dir = args.value("artifacts").value_or("");
   read_numbers_and_switches(args, o);

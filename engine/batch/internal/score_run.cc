@@ -74,8 +74,9 @@ std::vector<std::string> output_paths(const BatchOptions& o,
   return paths;
 }
 
-// The facts that do not depend on the rows.
-Result<Provenance, Diagnostic> start_provenance(const BatchOptions& o) {
+// The facts that do not depend on the rows; the rules file's bytes, hashed
+// here, are left in `rules_text` for the schema cache to parse.
+Result<Provenance, Diagnostic> start_provenance(const BatchOptions& o, std::string& rules_text) {
   Provenance p;
   p.command = o.command;
   p.arguments = o.arguments;
@@ -89,6 +90,7 @@ Result<Provenance, Diagnostic> start_provenance(const BatchOptions& o) {
     if (!text) return Unexpected{std::move(text.error())};
     p.rules_file = o.rules_file;
     p.rules_file_hash = io::xxh128_digest(*text);
+    rules_text = std::move(*text);
   }
   p.started_at = utc_timestamp(std::chrono::system_clock::now());
   p.machine = machine_facts();
@@ -129,13 +131,15 @@ ScoreRun::ScoreRun(const BatchOptions& options, std::chrono::steady_clock::time_
       sharded_(options.shard_count != 0) {}
 
 std::optional<Diagnostic> ScoreRun::open_input_and_schemas() {
-  auto provenance = start_provenance(o_);
+  std::string rules_text;
+  auto provenance = start_provenance(o_, rules_text);
   if (!provenance) return std::move(provenance.error());
   provenance_ = std::move(*provenance);
   auto opened = open_input(o_, o_.columns, RowKind::kScore, several_ ? &o_.candidates : nullptr);
   if (!opened) return std::move(opened.error());
   opened_.emplace(std::move(*opened));
-  auto options = schema_cache_options(o_);
+  auto options = schema_cache_options(
+      o_, o_.rules_file.empty() ? std::nullopt : std::optional<std::string_view>(rules_text));
   if (!options) return std::move(options.error());
   options->keep_distinct = sharded_;
   if (sharded_) shard_ = shard_facts(o_, opened_->input);
