@@ -37,7 +37,10 @@ class ContentHasher {
 std::string xxh128_digest(std::string_view bytes);
 
 // XXH3's 64-bit hash, chained through `seed` (hash64(b, hash64(a)) hashes a
-// then b, each piece's length mixed in by XXH3).
+// then b, each piece's length mixed in by XXH3): the hash of input bytes
+// (row ids, reference_hash, a schema's content key), whose values results
+// carry. Normal trees hash with engine/base/hash.h, whose values their
+// identities carry.
 uint64_t hash64(std::string_view bytes, uint64_t seed = 0);
 
 }  // namespace gqleval::io

@@ -1,8 +1,12 @@
-// The one 64-bit hash of the engine: hash_bytes for a byte string, mix64 for a
-// word and an order-sensitive hash_combine. Its values give every node of a
+// The engine's hash of what it builds: hash_bytes for a byte string, mix64 for
+// a word and an order-sensitive hash_combine. Its values give every node of a
 // normal tree its identity (its key and its parent chain), which the scorer
 // interns, and order sibling subtrees while variable symbols are numbered; the
-// schema cache finds its texts by it too.
+// schema cache finds its texts by it too. The input's bytes are hashed by
+// io/content_hash.h's hash64 (XXH3) instead: row ids, reference_hash and a
+// schema's content key are written into results, so its values are pinned
+// there, as these are pinned in normal forms; neither can take the other's
+// place without changing one of the two.
 //
 // Guarantees: deterministic across runs, processes and little-endian machines
 // (no seeding, no std::hash); the values are pinned by hash_test.cc, because
