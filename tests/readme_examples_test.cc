@@ -13,6 +13,21 @@
 // (the page "-", actual "+") and the whole actual output, to paste into the
 // page.
 //
+// The Python and JavaScript blocks of every Markdown file of the project
+// (readme_examples.h says which blocks, how their output is shown and how one
+// is marked not to run) run too, each as a file, in order, from one scratch
+// copy of examples/ of their own: Python with the built module
+// (BUILD/python first on PYTHONPATH, the interpreter it was built for),
+// JavaScript with node and the built addon (the package is js/, linked as
+// node_modules/gqleval beside the file; GQLEVAL_NODE_ADDON names the addon),
+// as an ES module where it has import or export lines, else as CommonJS. Any
+// exit status but 0 is a failure, and the output is compared as a command's.
+// Each prints how many blocks it ran and how many are marked not to run. They
+// skip, saying why, where the module or the addon is not built (GQLEVAL_PYTHON
+// or GQLEVAL_NODE off) and in a sanitizer build, where either would need ASan's
+// runtime preloaded (the Release build runs them; Python.* and JS.* test the
+// bindings under the sanitizers).
+//
 // The pages are also checked as documents: every command has its page with an
 // example, every relative link of a Markdown file resolves inside the
 // repository (to a heading, where it names one), and no Markdown file cites
@@ -64,6 +79,57 @@ TEST(ReadmeExamples, ErrorsNameTheirFile) {
   const Extracted x = extract_examples("text\n```\n$ gqleval a\n", "docs/commands/score.md");
   ASSERT_EQ(x.errors.size(), 1u);
   EXPECT_EQ(x.errors[0], "docs/commands/score.md:2: a fence that never closes");
+}
+
+TEST(ReadmeExamples, ExtractsCodeBlocksTheirOutputAndMarkers) {
+  const ExtractedCode x = extract_code_blocks(
+      "```python\nprint(1)\n```\n\n```output\n1\n```\n"
+      "<!-- not run: needs a cluster -->\n```py\nclient()\n```\n"
+      "```js\nimport g from 'gqleval';\n```\n```javascript\nrequire('gqleval');\n```\n"
+      "<!-- not run: types only -->\n```ts\nlet x: number;\n```\n"
+      "```sh\nls\n```\n```json\n{}\n```\n");
+  ASSERT_TRUE(x.errors.empty()) << ::testing::PrintToString(x.errors);
+  ASSERT_EQ(x.blocks.size(), 5u);
+  EXPECT_EQ(x.blocks[0].line, 1);
+  EXPECT_EQ(x.blocks[0].language, Language::kPython);
+  EXPECT_EQ(x.blocks[0].code, "print(1)\n");
+  EXPECT_EQ(x.blocks[0].expected, "1\n");
+  EXPECT_EQ(x.blocks[0].not_run, "");
+  EXPECT_EQ(x.blocks[1].line, 9);
+  EXPECT_EQ(x.blocks[1].not_run, "needs a cluster");
+  EXPECT_EQ(x.blocks[1].expected, "");
+  EXPECT_EQ(x.blocks[2].language, Language::kJavaScript);
+  EXPECT_TRUE(x.blocks[2].module);
+  EXPECT_FALSE(x.blocks[3].module);
+  EXPECT_EQ(x.blocks[4].language, Language::kTypeScript);
+  EXPECT_EQ(x.blocks[4].not_run, "types only");
+}
+
+TEST(ReadmeExamples, CodeBlocksAreRunOrMarkedNeverDropped) {
+  const ExtractedCode x = extract_code_blocks(
+      "<!-- not run -->\n```python\na\n```\n"         // no reason
+      "<!-- not run: why -->\n\n```python\nb\n```\n"  // not right before
+      "```ts\nlet x = 1;\n```\n"                      // TypeScript unmarked
+      "- item\n\n    ```python\n    c\n    ```\n",    // indented
+      "docs/python.md");
+  EXPECT_EQ(x.errors, (std::vector<std::string>{
+                          "docs/python.md:1: a marker names its reason: <!-- not run: why -->",
+                          "docs/python.md:5: a \"not run\" marker must be the line right before "
+                          "its code block",
+                          "docs/python.md:10: a TypeScript block is not run here: mark it <!-- "
+                          "not run: why --> on the line before",
+                          "docs/python.md:15: a code block fenced off the start of its line is not "
+                          "run: fence it at the start",
+                      }));
+  const ExtractedCode y = extract_code_blocks("```\n$ ls\n```\n```output\nx\n```\n", "README.md");
+  EXPECT_EQ(y.errors, (std::vector<std::string>{
+                          "README.md:4: an output block must follow a python or js block that runs",
+                      }));
+  const ExtractedCode z = extract_code_blocks(
+      "<!-- not run: a fragment -->\n```js\nf()\n```\n```output\nx\n```\n", "README.md");
+  EXPECT_EQ(z.errors, (std::vector<std::string>{
+                          "README.md:5: an output block after a block that is not run",
+                      }));
 }
 
 TEST(ReadmeExamples, MasksTimesSpeedsThreadsDatesVersionsAndTheScratchFolder) {
@@ -211,6 +277,94 @@ TEST(ReadmeExamples, EveryExampleRunsAsWritten) {
     }
   }
   std::printf("[ examples ] %zu examples in %zu files\n", total, files.size());
+}
+
+// How the code blocks of one language run here: the program and the shell
+// assignments before it, or why they cannot run in this build.
+struct BlockRunner {
+  Language language;
+  std::string name;         // "Python", "JavaScript"
+  std::string environment;  // "NAME='value' ..." before the program
+  std::string program;      // the interpreter
+  std::string absent;       // why the blocks cannot run in this build, or ""
+};
+
+std::string file_name_for(const CodeBlock& block) {
+  if (block.language == Language::kPython) return "example.py";
+  return block.module ? "example.mjs" : "example.cjs";
+}
+
+void run_code_blocks(const BlockRunner& runner) {
+  if (!runner.absent.empty()) {
+    std::printf("[ examples ] %s blocks not run: %s\n", runner.name.c_str(), runner.absent.c_str());
+    GTEST_SKIP() << "the " << runner.name << " blocks are not run: " << runner.absent;
+  }
+  Scratch scratch;
+  ASSERT_FALSE(scratch.path.empty());
+  fs::copy(kSource / "examples", scratch.path / "examples", fs::copy_options::recursive);
+  fs::create_directory_symlink(kSource / "datasets", scratch.path / "datasets");
+  fs::create_directory(scratch.path / "node_modules");
+  fs::create_directory_symlink(kSource / "js", scratch.path / "node_modules" / "gqleval");
+  const fs::path bin_dir = fs::path(GQLEVAL_BINARY).parent_path();
+  const fs::path output = scratch.path / "output.txt";
+
+  size_t run = 0, not_run = 0, files = 0;
+  for (const std::string& file : markdown_files()) {
+    const ExtractedCode x = extract_code_blocks(cli_test::slurp((kSource / file).string()), file);
+    for (const std::string& e : x.errors) ADD_FAILURE() << e;
+    size_t file_run = 0, file_not_run = 0;
+    for (const CodeBlock& block : x.blocks) {
+      if (block.language != runner.language) continue;
+      const std::string where = file + ":" + std::to_string(block.line);
+      if (!block.not_run.empty()) {
+        std::printf("[ examples ] %s: not run: %s\n", where.c_str(), block.not_run.c_str());
+        ++file_not_run;
+        continue;
+      }
+      ++file_run;
+      SCOPED_TRACE(where + ": the " + runner.name + " block");
+      const fs::path program = scratch.path / file_name_for(block);
+      std::ofstream(program) << block.code;
+      const std::string shell = "cd '" + (scratch.path / "examples").string() + "' && PATH='" +
+                                bin_dir.string() + "':\"$PATH\" " + runner.environment + " '" +
+                                runner.program + "' '" + program.string() + "' >'" +
+                                output.string() + "' 2>&1";
+      const int status = std::system(shell.c_str());
+      const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      const std::string actual = cli_test::slurp(output.string());
+      EXPECT_EQ(exit_code, 0) << "the block fails (exit " << exit_code << "):\n" << actual;
+      const std::string want = mask(block.expected, scratch.path.string());
+      const std::string got = mask(actual, scratch.path.string());
+      EXPECT_EQ(want, got) << file << "'s output block (-) against the output (+), masked:\n"
+                           << line_diff(want, got) << "the output as printed:\n"
+                           << actual;
+    }
+    if (file_run + file_not_run > 0) {
+      std::printf("[ examples ] %s: %zu %s blocks run, %zu not run\n", file.c_str(), file_run,
+                  runner.name.c_str(), file_not_run);
+      ++files;
+    }
+    run += file_run;
+    not_run += file_not_run;
+  }
+  std::printf("[ examples ] %s: %zu blocks run, %zu not run, in %zu files\n", runner.name.c_str(),
+              run, not_run, files);
+  // The README shows the module and the package at work: an extractor that
+  // finds nothing must not pass.
+  EXPECT_GE(run, 2u) << "no " << runner.name << " block found: is the extractor looking?";
+}
+
+TEST(ReadmeExamples, EveryPythonBlockRunsAsWritten) {
+  run_code_blocks(
+      {Language::kPython, "Python",
+       std::string("PYTHONDONTWRITEBYTECODE=1 PYTHONPATH='") + GQLEVAL_DOC_PYTHONPATH + "'",
+       GQLEVAL_DOC_PYTHON, GQLEVAL_DOC_PYTHON_ABSENT});
+}
+
+TEST(ReadmeExamples, EveryJavaScriptBlockRunsAsWritten) {
+  run_code_blocks({Language::kJavaScript, "JavaScript",
+                   std::string("GQLEVAL_NODE_ADDON='") + GQLEVAL_DOC_NODE_ADDON + "'",
+                   GQLEVAL_DOC_NODE, GQLEVAL_DOC_NODE_ABSENT});
 }
 
 TEST(ReadmeExamples, EveryCommandHasItsPageWithAnExample) {
