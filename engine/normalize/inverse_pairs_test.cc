@@ -184,6 +184,19 @@ TEST(InversePairsTest, ARulesFileBackReferenceWithArgumentsIsAWarning) {
             "with arguments");
 }
 
+TEST(InversePairsTest, ATypeWhoseNodesAreItsOwnIsNoConnection) {
+  // Category.nodes lists other categories: walking shop -> category -> nodes
+  // -> shop is not walking back from the shop's category.
+  Harness h(
+      "type Shop { name: String category: Category }\n"
+      "type Category { name: String nodes: [Category] shop: Shop }\n"
+      "type Query { shop(id: ID!): Shop }\n");
+  EXPECT_EQ(h.rewrites().describe(),
+            "inverse Shop.category <-> Category.shop (derived)\n"
+            "inverse Category.shop <-> Shop.category (derived)\n");
+  EXPECT_EQ(h.firings("{ shop(id: 1) { category { nodes { shop { name } } } } }"), "");
+}
+
 // Names that say a way may reach Bs that are not A's own: a tree's
 // collections (Saleor's `Category.products` holds the subcategories'
 // products, GitLab's `Group.epics` the descendant groups' epics) and a way

@@ -30,7 +30,7 @@ Connections::Connections(const schema::Schema& s)
     if (edges != schema::kNone && s.field(edges).type.is_list()) {
       schema::FieldId node = schema::kNone;
       const schema::TypeId target = edge_node_target(s, s.field(edges).type.named, node);
-      if (target != schema::kNone) {
+      if (target != schema::kNone && target != c) {
         edges_target_[c] = target;
         steps_[edges] = ConnectionStep::kEdges;
         steps_[node] = ConnectionStep::kEdgeNode;
@@ -38,7 +38,7 @@ Connections::Connections(const schema::Schema& s)
     }
     const schema::FieldId nodes = s.find_field(c, "nodes");
     if (nodes != schema::kNone && s.field(nodes).type.is_list() &&
-        is_object(s, s.field(nodes).type.named)) {
+        is_object(s, s.field(nodes).type.named) && s.field(nodes).type.named != c) {
       nodes_target_[c] = s.field(nodes).type.named;
       steps_[nodes] = ConnectionStep::kNodes;
     }

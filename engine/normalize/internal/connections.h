@@ -13,7 +13,10 @@
 // edge's cursor) are no way anywhere.
 //
 // B must be an object type: a connection to an interface (`nodes: [Node]`) is
-// a way to no one type, as a field of that interface type is. A type whose
+// a way to no one type, as a field of that interface type is. Nor is a type
+// whose `nodes` are of its own type a connection (`Category.nodes:
+// [Category]` lists other categories, under it or beside it): its elements
+// are no list's elements of the field that returned it. A type whose
 // `edges` and `nodes` name two different types is a connection to both (each
 // is a way; a fold checks the path it walks). Built once per schema, linear in
 // its fields; lookups are array indexing.
