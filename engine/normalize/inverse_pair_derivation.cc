@@ -3,7 +3,6 @@
 // Relay connections counted (internal/connections.h), the one way back, and
 // what the names say for and against a pair (internal/name_evidence.h).
 // Linear in the schema's fields, once per schema.
-#include <array>
 #include <vector>
 
 #include "engine/normalize/internal/connections.h"
@@ -11,18 +10,6 @@
 #include "engine/normalize/rewrites.h"
 
 namespace gqleval::normalize {
-
-// The object types a field of `type` leads to: the type itself and, for a
-// connection, the types its edges and nodes lead to (at most three, kNone
-// where there is none).
-std::array<schema::TypeId, 3> Rewrites::way_targets(schema::TypeId type) const {
-  if (type == schema::kNone) return {schema::kNone, schema::kNone, schema::kNone};
-  const Connections& c = *connections_;
-  const schema::TypeId edges = c.edges_target(type);
-  const schema::TypeId nodes = c.nodes_target(type);
-  return {type, edges == type ? schema::kNone : edges,
-          nodes == type || nodes == edges ? schema::kNone : nodes};
-}
 
 bool Rewrites::is_pair_type(schema::TypeId t) const {
   const schema::TypeDef& def = schema_->type(t);
@@ -45,7 +32,7 @@ void Rewrites::derive_inverse_pairs() {
   for (schema::TypeId b = 0; b < s.type_count(); ++b) {
     if (!is_pair_type(b)) continue;
     for (schema::FieldId g : s.type(b).fields) {
-      for (schema::TypeId a : way_targets(s.field(g).type.named)) {
+      for (schema::TypeId a : connections_->targets(s.field(g).type.named)) {
         if (a == schema::kNone) continue;
         if (ways_back[a]++ == 0) reached.push_back(a);
         only_way[a] = g;

@@ -47,7 +47,6 @@
 // the hot path are array indexing (by FieldId) or a binary search.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -155,7 +154,6 @@ class Rewrites {
   bool is_to_many(schema::FieldId f) const;
   bool may_reach_under(schema::FieldId f) const;
   bool reaches_only_own(schema::FieldId f) const;
-  std::array<schema::TypeId, 3> way_targets(schema::TypeId type) const;
   bool is_pair_type(schema::TypeId t) const;
   void derive_endpoints();
   void derive_rgeval();

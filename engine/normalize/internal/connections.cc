@@ -1,5 +1,7 @@
 #include "engine/normalize/internal/connections.h"
 
+#include <algorithm>
+
 namespace gqleval::normalize {
 namespace {
 
@@ -45,9 +47,18 @@ Connections::Connections(const schema::Schema& s)
   }
 }
 
+std::array<schema::TypeId, 3> Connections::targets(schema::TypeId type) const {
+  if (type == schema::kNone) return {schema::kNone, schema::kNone, schema::kNone};
+  const schema::TypeId edges = edges_target_[type];
+  const schema::TypeId nodes = nodes_target_[type];
+  return {type, edges == type ? schema::kNone : edges,
+          nodes == type || nodes == edges ? schema::kNone : nodes};
+}
+
 bool Connections::is_way(const schema::Schema& s, schema::FieldId f, schema::TypeId b) const {
-  const schema::TypeId t = s.field(f).type.named;
-  return t != schema::kNone && (t == b || leads_to(t, b));
+  if (b == schema::kNone) return false;
+  const std::array<schema::TypeId, 3> reached = targets(s.field(f).type.named);
+  return std::find(reached.begin(), reached.end(), b) != reached.end();
 }
 
 }  // namespace gqleval::normalize

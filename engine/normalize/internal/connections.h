@@ -22,6 +22,7 @@
 // its fields; lookups are array indexing.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -49,11 +50,12 @@ class Connections {
   bool is_connection(schema::TypeId t) const {
     return edges_target_[t] != schema::kNone || nodes_target_[t] != schema::kNone;
   }
-  // Whether `t` is a connection to `b`.
-  bool leads_to(schema::TypeId t, schema::TypeId b) const {
-    return b != schema::kNone && (edges_target_[t] == b || nodes_target_[t] == b);
-  }
-  // Whether field `f`'s type is `b`, [b] (any wrapping) or a connection to `b`.
+  // The object types a field of type `type` leads to: `type` itself and, for a
+  // connection, the types its edges and nodes lead to (each once; kNone where
+  // there is none).
+  std::array<schema::TypeId, 3> targets(schema::TypeId type) const;
+  // Whether field `f`'s type is `b`, [b] (any wrapping) or a connection to `b`:
+  // `b` is among the targets of f's type.
   bool is_way(const schema::Schema& s, schema::FieldId f, schema::TypeId b) const;
   ConnectionStep step(schema::FieldId f) const { return steps_[f]; }
 

@@ -75,11 +75,16 @@ std::string fkey_stem(std::string_view raw) {
   return fold_name(raw.substr(0, at));
 }
 
+// field_names_type on folded names.
+bool names_type_folded(std::string_view field, std::string_view type) {
+  return !field.empty() && (field == type || is_plural_of(field, type));
+}
+
 // Whether folded `name` names the folded `type` as a relation field of a
-// generated schema does: the type's name, a plural of it, or, for a type
-// named after a plural table (Hasura's `datasets`), its singular (`dataset`).
+// generated schema does: as field_names_type, or, for a type named after a
+// plural table (Hasura's `datasets`), its singular (`dataset`).
 bool names_table(std::string_view name, std::string_view type) {
-  return !name.empty() && (name == type || is_plural_of(name, type) || is_plural_of(type, name));
+  return names_type_folded(name, type) || is_plural_of(type, name);
 }
 
 // What generators append to a collection field's name: PostGraphile's simple
@@ -89,17 +94,25 @@ bool names_table(std::string_view name, std::string_view type) {
 // are the runs).
 constexpr std::array<std::string_view, 3> kCollectionSuffixes = {"list", "connection", "aggregate"};
 
-// Whether folded `forward` names B as a collection of a generated schema
-// does: names_table, with or without one of kCollectionSuffixes.
-bool names_collection(std::string_view forward, std::string_view b) {
-  if (names_table(forward, b)) return true;
+// Whether `test` holds for folded `name` or for `name` without one of the
+// kCollectionSuffixes it ends with (what is left not empty).
+template <typename Test>
+bool with_or_without_collection_suffix(std::string_view name, Test test) {
+  if (test(name)) return true;
   for (std::string_view suffix : kCollectionSuffixes) {
-    if (ends_with(forward, suffix) &&
-        names_table(forward.substr(0, forward.size() - suffix.size()), b)) {
+    if (name.size() > suffix.size() && ends_with(name, suffix) &&
+        test(name.substr(0, name.size() - suffix.size()))) {
       return true;
     }
   }
   return false;
+}
+
+// Whether folded `forward` names B as a collection of a generated schema
+// does: names_table, with or without one of kCollectionSuffixes.
+bool names_collection(std::string_view forward, std::string_view b) {
+  return with_or_without_collection_suffix(
+      forward, [&](std::string_view stem) { return names_table(stem, b); });
 }
 
 // The key columns of a keyed relation field, folded `<head>by<columns>`
@@ -114,19 +127,6 @@ std::vector<std::string_view> key_columns(std::string_view name, std::string_vie
     }
   }
   return out;
-}
-
-// Whether the forward field's columns are the back field's, the forward one
-// possibly followed by a collection suffix (`postsByAuthorIdList`).
-bool same_columns(std::string_view forward, std::string_view back) {
-  if (forward == back) return true;
-  for (std::string_view suffix : kCollectionSuffixes) {
-    if (forward.size() == back.size() + suffix.size() && starts_with(forward, back) &&
-        ends_with(forward, suffix)) {
-      return true;
-    }
-  }
-  return false;
 }
 
 // The suffixes that PostGraphile's simplify inflector strips from a key
@@ -186,17 +186,16 @@ bool names_opposite(std::string_view forward, std::string_view b, std::string_vi
 bool names_keyed_pair(std::string_view a, std::string_view forward, std::string_view b,
                       std::string_view back) {
   const std::vector<std::string_view> back_columns = key_columns(back, a);
-  for (std::string_view columns : key_columns(forward, b)) {
+  // The forward field's columns may be followed by a collection suffix
+  // (`postsByAuthorIdList`).
+  const auto names_the_key = [&](std::string_view columns) {
     for (std::string_view other : back_columns) {
-      if (same_columns(columns, other)) return true;
+      if (columns == other) return true;
     }
-    if (names_key_bases(columns, back)) return true;
-    for (std::string_view suffix : kCollectionSuffixes) {
-      if (columns.size() > suffix.size() && ends_with(columns, suffix) &&
-          names_key_bases(columns.substr(0, columns.size() - suffix.size()), back)) {
-        return true;
-      }
-    }
+    return names_key_bases(columns, back);
+  };
+  for (std::string_view columns : key_columns(forward, b)) {
+    if (with_or_without_collection_suffix(columns, names_the_key)) return true;
   }
   return false;
 }
@@ -226,9 +225,7 @@ std::string fold_name(std::string_view name) {
 }
 
 bool field_names_type(std::string_view field, std::string_view type) {
-  const std::string f = fold_name(field);
-  const std::string t = fold_name(type);
-  return !f.empty() && (f == t || is_plural_of(f, t));
+  return names_type_folded(fold_name(field), fold_name(type));
 }
 
 bool is_keyed_lookup(std::string_view keyed, std::string_view base,
@@ -244,7 +241,6 @@ bool is_keyed_lookup(std::string_view keyed, std::string_view base,
 
 bool names_inverse_pair(std::string_view a_type, std::string_view forward, std::string_view b_type,
                         std::string_view back) {
-  if (field_names_type(forward, b_type) && field_names_type(back, a_type)) return true;
   const std::string a = fold_name(a_type);
   const std::string b = fold_name(b_type);
   const std::string f = fold_name(forward);
