@@ -234,6 +234,38 @@ struct Scratch {
   fs::path path;
 };
 
+// Lays out a copy of examples/ in `scratch`, with datasets/ beside it as in the
+// checkout, and returns the folder the documents' examples run in.
+fs::path lay_out_examples(const Scratch& scratch) {
+  fs::copy(kSource / "examples", scratch.path / "examples", fs::copy_options::recursive);
+  fs::create_directory_symlink(kSource / "datasets", scratch.path / "datasets");
+  return scratch.path / "examples";
+}
+
+struct ShellRun {
+  int exit_code = -1;   // -1: it did not exit
+  std::string printed;  // stdout and stderr together
+};
+
+// Runs the shell command line `command` with its output kept in `scratch`.
+ShellRun run_in_shell(const std::string& command, const Scratch& scratch) {
+  const fs::path output = scratch.path / "output.txt";
+  const std::string shell = command + " >'" + output.string() + "' 2>&1";
+  const int status = std::system(shell.c_str());
+  return ShellRun{WIFEXITED(status) ? WEXITSTATUS(status) : -1, cli_test::slurp(output.string())};
+}
+
+// Expects what a run printed to be the output a document shows (`shown`, in
+// `file`'s `block`), both masked.
+void expect_shown_output(const std::string& shown, const ShellRun& run, const Scratch& scratch,
+                         const std::string& file, const std::string& block) {
+  const std::string want = mask(shown, scratch.path.string());
+  const std::string got = mask(run.printed, scratch.path.string());
+  EXPECT_EQ(want, got) << file << block << " (-) against the output (+), masked:\n"
+                       << line_diff(want, got) << "the output as printed:\n"
+                       << run.printed;
+}
+
 TEST(ReadmeExamples, EveryExampleRunsAsWritten) {
   const std::vector<std::string> files = example_files();
   // README.md and the pages of docs/: an index, the contract, the commands.
@@ -241,11 +273,9 @@ TEST(ReadmeExamples, EveryExampleRunsAsWritten) {
 
   Scratch scratch;
   ASSERT_FALSE(scratch.path.empty());
-  fs::copy(kSource / "examples", scratch.path / "examples", fs::copy_options::recursive);
-  fs::create_directory_symlink(kSource / "datasets", scratch.path / "datasets");
+  const fs::path examples = lay_out_examples(scratch);
   const fs::path bin_dir = fs::path(GQLEVAL_BINARY).parent_path();
   const fs::path script = scratch.path / "example.sh";
-  const fs::path output = scratch.path / "output.txt";
 
   size_t total = 0;
   for (const std::string& file : files) {
@@ -261,19 +291,13 @@ TEST(ReadmeExamples, EveryExampleRunsAsWritten) {
 
     for (const Example& e : x.examples) {
       SCOPED_TRACE(file + ":" + std::to_string(e.line) + ": $ " + e.command);
-      std::ofstream(script) << "cd '" << (scratch.path / "examples").string() << "' && PATH='"
-                            << bin_dir.string() << "':\"$PATH\" && " << e.command << "\n";
-      const std::string shell = "sh '" + script.string() + "' >'" + output.string() + "' 2>&1";
-      const int status = std::system(shell.c_str());
-      const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      const std::string actual = cli_test::slurp(output.string());
-      EXPECT_LE(exit_code, 1) << "the example cannot run (exit " << exit_code << "):\n" << actual;
-      EXPECT_GE(exit_code, 0);
-      const std::string want = mask(e.expected, scratch.path.string());
-      const std::string got = mask(actual, scratch.path.string());
-      EXPECT_EQ(want, got) << file << " (-) against the output (+), masked:\n"
-                           << line_diff(want, got) << "the output as printed:\n"
-                           << actual;
+      std::ofstream(script) << "cd '" << examples.string() << "' && PATH='" << bin_dir.string()
+                            << "':\"$PATH\" && " << e.command << "\n";
+      const ShellRun run = run_in_shell("sh '" + script.string() + "'", scratch);
+      EXPECT_LE(run.exit_code, 1) << "the example cannot run (exit " << run.exit_code << "):\n"
+                                  << run.printed;
+      EXPECT_GE(run.exit_code, 0);
+      expect_shown_output(e.expected, run, scratch, file, "");
     }
   }
   std::printf("[ examples ] %zu examples in %zu files\n", total, files.size());
@@ -301,12 +325,10 @@ void run_code_blocks(const BlockRunner& runner) {
   }
   Scratch scratch;
   ASSERT_FALSE(scratch.path.empty());
-  fs::copy(kSource / "examples", scratch.path / "examples", fs::copy_options::recursive);
-  fs::create_directory_symlink(kSource / "datasets", scratch.path / "datasets");
+  const fs::path examples = lay_out_examples(scratch);
   fs::create_directory(scratch.path / "node_modules");
   fs::create_directory_symlink(kSource / "js", scratch.path / "node_modules" / "gqleval");
   const fs::path bin_dir = fs::path(GQLEVAL_BINARY).parent_path();
-  const fs::path output = scratch.path / "output.txt";
 
   size_t run = 0, not_run = 0, files = 0;
   for (const std::string& file : markdown_files()) {
@@ -325,19 +347,13 @@ void run_code_blocks(const BlockRunner& runner) {
       SCOPED_TRACE(where + ": the " + runner.name + " block");
       const fs::path program = scratch.path / file_name_for(block);
       std::ofstream(program) << block.code;
-      const std::string shell = "cd '" + (scratch.path / "examples").string() + "' && PATH='" +
-                                bin_dir.string() + "':\"$PATH\" " + runner.environment + " '" +
-                                runner.program + "' '" + program.string() + "' >'" +
-                                output.string() + "' 2>&1";
-      const int status = std::system(shell.c_str());
-      const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      const std::string actual = cli_test::slurp(output.string());
-      EXPECT_EQ(exit_code, 0) << "the block fails (exit " << exit_code << "):\n" << actual;
-      const std::string want = mask(block.expected, scratch.path.string());
-      const std::string got = mask(actual, scratch.path.string());
-      EXPECT_EQ(want, got) << file << "'s output block (-) against the output (+), masked:\n"
-                           << line_diff(want, got) << "the output as printed:\n"
-                           << actual;
+      const ShellRun run = run_in_shell("cd '" + examples.string() + "' && PATH='" +
+                                            bin_dir.string() + "':\"$PATH\" " + runner.environment +
+                                            " '" + runner.program + "' '" + program.string() + "'",
+                                        scratch);
+      EXPECT_EQ(run.exit_code, 0) << "the block fails (exit " << run.exit_code << "):\n"
+                                  << run.printed;
+      expect_shown_output(block.expected, run, scratch, file, "'s output block");
     }
     if (file_run + file_not_run > 0) {
       std::printf("[ examples ] %s: %zu %s blocks run, %zu not run\n", file.c_str(), file_run,
