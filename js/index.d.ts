@@ -46,9 +46,9 @@ export interface EngineOptions {
   /** A cell longer than this (UTF-8 bytes) makes a `bad_row` verdict, as the
    * command reads files (default DEFAULT_MAX_FIELD_BYTES; 0: no limit). */
   maxFieldBytes?: number;
-  /** The memory bound of the built schemas kept between calls (bytes; 0 or
-   * absent: the library's default). */
-  schemaCacheBytes?: number;
+  /** The memory bound of the built schemas kept between calls, in MiB, as
+   * `--schema-cache-mb` (absent: the library's default; 0: no bound). */
+  schemaCacheMb?: number;
 }
 
 export interface CompareOptions extends EngineOptions {
@@ -218,6 +218,96 @@ export function validate(schema: SchemaInput, query: Cell, options?: EngineOptio
 /** The rewrite rules gqleval derives from the schema's names (throws an
  * Error when the schema does not build). */
 export function derivedRules(schema: SchemaInput, options?: EngineOptions): RulesFile;
+
+/** `gqleval score`'s flags in camelCase, for scoreFile(). */
+export interface FileOptions {
+  /** The results file (JSON Lines, or CSV by its name or outFormat); none
+   * kept without it. */
+  out?: string;
+  outFormat?: 'jsonl' | 'csv';
+  /** The input's format (default: by its name, then its content). */
+  format?: 'csv' | 'tsv' | 'jsonl';
+  /** Schema files for every row (SDL, globs, StepZen projects). */
+  schema?: string | string[];
+  schemaCol?: string;
+  schemaPathCol?: string;
+  referenceCol?: string | string[];
+  candidateCol?: string;
+  idCol?: string;
+  variablesCol?: string;
+  groupBy?: string | string[];
+  keepCol?: string | string[];
+  mode?: 'equivalence' | 'subset';
+  delta?: number;
+  rules?: string;
+  ruleSet?: string;
+  extract?: boolean;
+  ignoreTypename?: boolean;
+  variablesByName?: boolean;
+  strictSchema?: boolean;
+  operation?: string;
+  threads?: number;
+  /** Gates, e.g. "pass_rate=0.6"; one not met makes `gatesMet` false. */
+  failUnder?: string | string[];
+  summaryFormat?: 'gqleval' | 'lm-eval';
+  /** The task of an lm-eval summary (default: the input's stem). */
+  task?: string;
+  /** Continue the interrupted run of the same input and options. */
+  resume?: boolean;
+}
+
+/** A run's summary as `gqleval score --summary` writes it (docs/results.md),
+ * with whether its gates were met. */
+export interface FileSummary {
+  results_version: number;
+  mode: 'equivalence' | 'subset';
+  rows: number;
+  gatesMet: boolean;
+  [member: string]: unknown;
+}
+
+/** `gqleval score PATH` off the JavaScript thread. Bad options throw
+ * TypeError or RangeError; a run that fails rejects with an Error whose
+ * `code` is "IO" (a file that cannot be read or written) or "Usage". */
+export function scoreFile(path: string, options?: FileOptions): Promise<FileSummary>;
+
+/** Summary counts of results: rows per verdict, the graded score's sum in
+ * millionths and its squares; counts of parts add up to the whole's. */
+export interface Counts {
+  mode: 'equivalence' | 'subset';
+  outcomes: number[];
+  millionths: number;
+  squares: bigint;
+}
+
+/** The summary of results (`gqleval score --summary`'s members that depend
+ * on the rows alone: SUMMARY_FIELDS). */
+export interface Summary {
+  results_version: number;
+  mode: 'equivalence' | 'subset';
+  rows: number;
+  compared: number;
+  verdicts: Record<string, { count: number; share: number }>;
+  pass: number;
+  pass_rate: number;
+  pass_rate_stderr: number;
+  mean_f1?: number;
+  mean_f1_stderr?: number;
+  mean_score?: number;
+  mean_score_stderr?: number;
+}
+
+export function counts(results: readonly Result[], options?: { mode?: 'equivalence' | 'subset' }): Counts;
+export function mergeCounts(parts: Iterable<Counts>): Counts;
+export function summaryOfCounts(counts: Counts): Summary;
+export function summary(results: readonly Result[], options?: { mode?: 'equivalence' | 'subset' }): Summary;
+
+/** The members of a result, in order. */
+export const RESULT_FIELDS: readonly string[];
+/** The members of a subset result, in order. */
+export const SUBSET_RESULT_FIELDS: readonly string[];
+/** The members summary() may have. */
+export const SUMMARY_FIELDS: readonly string[];
 
 /** Options fixed, built schemas kept between calls. */
 export class Scorer {

@@ -38,23 +38,10 @@ function loadAddon() {
 
 // Options -------------------------------------------------------------------
 
-// The options the engine is made with (the command's flags in camelCase),
-// and those given per call.
-const ENGINE_OPTIONS = [
-  'delta',
-  'ruleSet',
-  'rules',
-  'mode',
-  'extract',
-  'ignoreTypename',
-  'variablesByName',
-  'strictSchema',
-  'operation',
-  'maxFieldBytes',
-  'schemaCacheBytes',
-];
+// The options of a call, beside the engine's (the command's flags in
+// camelCase, read and checked by the engine: engine/rows): `variables` and
+// `threads`, and which calls take them.
 const CALL_OPTIONS = ['variables', 'threads'];
-const MAX_UINT32 = 4294967295;
 
 function typeName(value) {
   if (value === null) return 'null';
@@ -62,52 +49,10 @@ function typeName(value) {
   return typeof value;
 }
 
-function checkString(name, value) {
-  if (typeof value !== 'string') {
-    throw new TypeError(`${name} must be a string, not ${typeName(value)}`);
-  }
-}
-
-function checkBoolean(name, value) {
-  if (typeof value !== 'boolean') {
-    throw new TypeError(`${name} must be a boolean, not ${typeName(value)}`);
-  }
-}
-
-function checkCount(name, value, min, max) {
-  if (typeof value !== 'number') {
-    throw new TypeError(`${name} must be a number, not ${typeName(value)}`);
-  }
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} must be a whole number from ${min} to ${max}, not ${value}`);
-  }
-}
-
-const CHECKS = {
-  delta: (v) => checkCount('delta', v, 0, MAX_UINT32),
-  ruleSet: (v) => checkString('ruleSet', v),
-  rules: (v) => checkString('rules', v),
-  mode: (v) => {
-    checkString('mode', v);
-    if (v !== 'equivalence' && v !== 'subset') {
-      throw new RangeError(`mode must be "equivalence" or "subset", not ${JSON.stringify(v)}`);
-    }
-  },
-  extract: (v) => checkBoolean('extract', v),
-  ignoreTypename: (v) => checkBoolean('ignoreTypename', v),
-  variablesByName: (v) => checkBoolean('variablesByName', v),
-  strictSchema: (v) => checkBoolean('strictSchema', v),
-  operation: (v) => checkString('operation', v),
-  maxFieldBytes: (v) => checkCount('maxFieldBytes', v, 0, Number.MAX_SAFE_INTEGER),
-  schemaCacheBytes: (v) => checkCount('schemaCacheBytes', v, 0, Number.MAX_SAFE_INTEGER),
-  threads: (v) => checkCount('threads', v, 1, 4096),
-  variables: (v) => variablesText(v, 'variables'),
-};
-
-// Splits `options` into the engine's (checked, undefined members left out)
-// and the call's, `variables` there as its JSON text (or null); `allowed`
-// names what the caller takes.
-function readOptions(options, allowed, where) {
+// Splits `options` into the engine's (undefined members left out) and the
+// call's (`variables` as its JSON text, or null); `calls` names the call
+// options the caller takes, `engine` whether it takes the engine's.
+function readOptions(options, { calls, engine: takesEngine }, where) {
   const engine = {};
   const call = {};
   if (options === undefined || options === null) return { engine, call };
@@ -116,61 +61,40 @@ function readOptions(options, allowed, where) {
   }
   for (const key of Object.keys(options)) {
     const value = options[key];
-    if (!allowed.includes(key)) {
-      const known = ENGINE_OPTIONS.includes(key) || CALL_OPTIONS.includes(key);
-      throw new TypeError(
-        known
-          ? `${where} does not take the option ${key}`
-          : `${where}: unknown option ${JSON.stringify(key)} (options: ${allowed.join(', ')})`,
-      );
+    const isCall = CALL_OPTIONS.includes(key);
+    if (isCall ? !calls.includes(key) : !takesEngine) {
+      throw new TypeError(`${where} does not take the option ${key}`);
     }
     if (value === undefined) continue;
-    const text = CHECKS[key](value);  // variables' JSON text; the others give none
-    (ENGINE_OPTIONS.includes(key) ? engine : call)[key] = key === 'variables' ? text : value;
+    if (!isCall) engine[key] = value;
+    else call[key] = key === 'variables' ? variablesText(value, 'variables') : value;
   }
   return { engine, call };
 }
 
-// The addon's engine, and the schema of its last score(): a caller that gives
-// the same schema again (the same string or object) has it neither copied
-// nor looked up again.
+// The addon's engine of `options`: the same object for the same options, so
+// its built schemas and the schema of its last score() are kept between
+// calls (engineFor, engine/rows' cache of engines).
 const NO_SCHEMA = Symbol('no schema');
-
-class Engine {
-  constructor(options) {
-    this.native = new native.Engine(options);
-    this.lastSchema = NO_SCHEMA;
-  }
-
-  score(schema, reference, candidate, variables) {
-    if (schema === this.lastSchema) {
-      return JSON.parse(this.native.scoreSameSchema(reference, candidate, variables));
-    }
-    // Unset first: a call that throws may have replaced the addon's schema.
-    this.lastSchema = NO_SCHEMA;
-    const text = this.native.score(schemaText(schema, 'schema'), reference, candidate, variables);
-    this.lastSchema = schema;
-    return JSON.parse(text);
-  }
-}
-
-// Engines by their options, so that compare() and scoreBatch() keep their
-// built schemas between calls (a few kinds of options at a time).
-const engines = new Map();
-const MAX_ENGINES = 16;
 let defaultEngine = null;
 
 function engineFor(options) {
-  const key = JSON.stringify(ENGINE_OPTIONS.map((k) => options[k]));
-  let engine = engines.get(key);
-  if (engine === undefined) {
-    engine = new Engine(options);
-    if (engines.size >= MAX_ENGINES) engines.delete(engines.keys().next().value);
-  } else {
-    engines.delete(key);  // moved to the back: the most recently used
+  const keys = Object.keys(options);
+  if (keys.length === 0) return (defaultEngine ||= native.engineFor({}));
+  return native.engineFor(options, keys);
+}
+
+// Scores one pair on `engine`: a caller that gives the same schema again (the
+// same string or object) has it neither copied nor looked up again.
+function scoreWith(engine, schema, reference, candidate, variables) {
+  if (schema === engine.lastSchema) {
+    return JSON.parse(engine.scoreSameSchema(reference, candidate, variables));
   }
-  engines.set(key, engine);
-  return engine;
+  // Unset first: a call that throws may have replaced the addon's schema.
+  engine.lastSchema = NO_SCHEMA;
+  const text = engine.score(schemaText(schema, 'schema'), reference, candidate, variables);
+  engine.lastSchema = schema;
+  return JSON.parse(text);
 }
 
 // Cells ----------------------------------------------------------------------
@@ -248,9 +172,10 @@ function schemaText(value, name) {
 
 // The API --------------------------------------------------------------------
 
-const SCORER_OPTIONS = ENGINE_OPTIONS.concat(CALL_OPTIONS);
-const COMPARE_CALL = ['variables'];
-const BATCH_CALL = ['threads'];
+const SCORER = { calls: CALL_OPTIONS, engine: true };
+const COMPARE = { calls: ['variables'], engine: true };
+const BATCH = { calls: ['threads'], engine: true };
+const ENGINE_ONLY = { calls: [], engine: true };
 // Rows a chunk of scoreBatch takes: the native text of a chunk in flight
 // stays small (about 300 bytes a row), and the next chunk is scored while
 // this one is parsed.
@@ -264,10 +189,11 @@ class Scorer {
 
   // options: the engine's, and defaults for the calls (variables, threads).
   constructor(options) {
-    const { engine, call } = readOptions(options, SCORER_OPTIONS, 'Scorer');
-    this.#engine = new Engine(engine);
+    const { engine, call } = readOptions(options, SCORER, 'Scorer');
+    this.#engine = engineFor(engine);
     this.#variables = call.variables ?? null;
-    this.#threads = call.threads ?? 0;
+    // Checked now, as the engine reads it: a bad value fails here.
+    this.#threads = call.threads === undefined ? undefined : native.readThreads(call.threads);
     // As given (variables as the caller wrote them), undefined members left out.
     this.#options = Object.freeze(Object.fromEntries(
       Object.entries(options ?? {}).filter(([, value]) => value !== undefined)));
@@ -281,27 +207,27 @@ class Scorer {
   compare(schema, reference, candidate, options) {
     let variables = this.#variables;
     if (options !== undefined) {
-      const { call } = readOptions(options, COMPARE_CALL, 'compare');
+      const { call } = readOptions(options, { calls: ['variables'], engine: false }, 'compare');
       if ('variables' in call) variables = call.variables;
     }
-    return this.#engine.score(schema, reference, candidate, variables);
+    return scoreWith(this.#engine, schema, reference, candidate, variables);
   }
 
   validate(schema, query) {
-    return JSON.parse(this.#engine.native.validate(schemaText(schema, 'schema'), query));
+    return JSON.parse(this.#engine.validate(schemaText(schema, 'schema'), query));
   }
 
   derivedRules(schema) {
-    return JSON.parse(this.#engine.native.derivedRules(schemaText(schema, 'schema')));
+    return JSON.parse(this.#engine.derivedRules(schemaText(schema, 'schema')));
   }
 
   async scoreBatch(rows, options) {
     let threads = this.#threads;
     if (options !== undefined) {
-      const { call } = readOptions(options, BATCH_CALL, 'scoreBatch');
+      const { call } = readOptions(options, { calls: ['threads'], engine: false }, 'scoreBatch');
       if (call.threads !== undefined) threads = call.threads;
     }
-    return scoreRows(this.#engine.native, rows, threads, this.#variables);
+    return scoreRows(this.#engine, rows, threads, this.#variables);
   }
 }
 
@@ -336,9 +262,6 @@ function columnsOf(rows, defaultVariables) {
     schemaIndex[i] = slot;
     const reference = row.reference;
     if (Array.isArray(reference)) {
-      if (reference.length === 0) {
-        throw new RangeError(`rows[${i}].reference is an empty array: give at least one reference`);
-      }
       for (let k = 0; k < reference.length; k++) {
         references.push(cell(reference[k], `rows[${i}].reference[${k}]`));
       }
@@ -371,57 +294,130 @@ async function scoreRows(engine, rows, threads, defaultVariables) {
   const n = columns.candidates.length;
   const out = new Array(n);
   const chunk = (first) => engine.scoreChunk(columns, first, Math.min(CHUNK_ROWS, n - first), threads);
-  let pending = n > 0 ? chunk(0) : null;
-  for (let first = 0; first < n; first += CHUNK_ROWS) {
+  // A table of no rows is still checked: one chunk of none.
+  let pending = chunk(0);
+  for (let first = 0; ; first += CHUNK_ROWS) {
     const text = await pending;
     pending = first + CHUNK_ROWS < n ? chunk(first + CHUNK_ROWS) : null;
     const results = JSON.parse(text);
     for (let i = 0; i < results.length; i++) out[first + i] = results[i];
+    if (pending === null) break;
   }
   return out;
 }
 
 // One pair: the members of a `gqleval score` result line. `reference` may be
 // an array (several references; the best match counts). options: the
-// engine's (delta, ruleSet, rules, mode, ...) and variables.
+// engine's (mode, delta, ruleSet, rules, ...) and variables.
 function compare(schema, reference, candidate, options) {
-  if (options === undefined) {
-    defaultEngine ||= engineFor({});
-    return defaultEngine.score(schema, reference, candidate, null);
-  }
-  const { engine, call } = readOptions(options, ENGINE_OPTIONS.concat(COMPARE_CALL), 'compare');
-  const variables = call.variables ?? null;
-  return engineFor(engine).score(schema, reference, candidate, variables);
+  const { engine, call } = readOptions(options, COMPARE, 'compare');
+  return scoreWith(engineFor(engine), schema, reference, candidate, call.variables ?? null);
 }
 
 // Rows {schema, reference, candidate, variables?, id?} on the batch engine's
 // threads, off the JavaScript thread: a Promise of the results in row order.
 async function scoreBatch(rows, options) {
-  const { engine, call } = readOptions(options, ENGINE_OPTIONS.concat(BATCH_CALL), 'scoreBatch');
-  return scoreRows(engineFor(engine).native, rows, call.threads === undefined ? 0 : call.threads,
-    null);
+  const { engine, call } = readOptions(options, BATCH, 'scoreBatch');
+  return scoreRows(engineFor(engine), rows, call.threads, null);
 }
 
 // `query` validated against `schema` as a GraphQL server would:
 // {valid, errors: [{query, rule, message, line, column}]}.
 function validate(schema, query, options) {
-  const { engine } = readOptions(options, ENGINE_OPTIONS, 'validate');
-  return JSON.parse(engineFor(engine).native.validate(schemaText(schema, 'schema'), query));
+  const { engine } = readOptions(options, ENGINE_ONLY, 'validate');
+  return JSON.parse(engineFor(engine).validate(schemaText(schema, 'schema'), query));
 }
 
 // The rewrite rules gqleval derives from `schema`'s names, as a rules file
 // (an object); an Error when the schema does not build.
 function derivedRules(schema, options) {
-  const { engine } = readOptions(options, ENGINE_OPTIONS, 'derivedRules');
-  return JSON.parse(engineFor(engine).native.derivedRules(schemaText(schema, 'schema')));
+  const { engine } = readOptions(options, ENGINE_ONLY, 'derivedRules');
+  return JSON.parse(engineFor(engine).derivedRules(schemaText(schema, 'schema')));
+}
+
+// Files ------------------------------------------------------------------------
+
+// `gqleval score PATH` on the batch engine, off the JavaScript thread: a
+// Promise of the summary the command writes with --summary (summaryFormat
+// "lm-eval": lm-evaluation-harness's layout), with a member gatesMet (false
+// when a failUnder gate is not met). options: the command's flags in
+// camelCase (out: the results file; none kept without it). A bad option
+// throws at once; a run that fails rejects (error.code "IO" or "Usage").
+function scoreFile(path, options) {
+  return native.scoreFile(path, options).then((text) => {
+    const { summary, gatesMet } = JSON.parse(text);
+    summary.gatesMet = gatesMet;
+    return summary;
+  });
+}
+
+// Summaries ----------------------------------------------------------------------
+
+const RESULT_FIELDS = Object.freeze(native.resultMembers('equivalence'));
+const SUBSET_RESULT_FIELDS = Object.freeze(native.resultMembers('subset'));
+// The members of summary(): those of a --summary file that depend on the rows
+// alone (meanF1 members in equivalence mode, meanScore members in subset mode).
+const SUMMARY_FIELDS = Object.freeze(['results_version', 'mode', 'rows', 'compared', 'verdicts',
+  'pass', 'pass_rate', 'pass_rate_stderr', 'mean_f1', 'mean_f1_stderr', 'mean_score',
+  'mean_score_stderr']);
+
+// The summary counts of results (of options.mode, default: the results' own,
+// by their members): {mode, outcomes, millionths, squares (a BigInt)}. Counts
+// of parts add up to the counts of the whole (mergeCounts), exactly.
+function counts(results, options) {
+  if (!Array.isArray(results)) {
+    throw new TypeError(`results must be an Array, not ${typeName(results)}`);
+  }
+  const mode = options?.mode ?? (results.length > 0 && 'score' in results[0] ? 'subset'
+    : 'equivalence');
+  const graded = mode === 'subset' ? 'score' : 'f1';
+  const verdicts = results.map((r) => r.verdict);
+  const values = results.map((r) => r[graded] ?? 0);
+  return { mode, ...native.countRows(mode, verdicts, values) };
+}
+
+// The sum of several counts() of one mode.
+function mergeCounts(parts) {
+  let total = null;
+  for (const c of parts) {
+    if (total === null) {
+      total = { ...c, outcomes: [...c.outcomes] };
+      continue;
+    }
+    if (c.mode !== total.mode) {
+      throw new RangeError(`mergeCounts: counts of mode "${c.mode}" and of "${total.mode}"`);
+    }
+    c.outcomes.forEach((n, k) => { total.outcomes[k] += n; });
+    total.millionths += c.millionths;
+    total.squares += c.squares;
+  }
+  return total ?? counts([]);
+}
+
+function summaryOfCounts(c) {
+  const full = JSON.parse(native.summaryOfCounts(c.mode, c.outcomes, c.millionths, c.squares));
+  return Object.fromEntries(SUMMARY_FIELDS.filter((k) => k in full).map((k) => [k, full[k]]));
+}
+
+// The summary of results, as `gqleval score --summary` computes it.
+function summary(results, options) {
+  return summaryOfCounts(counts(results, options));
 }
 
 module.exports = {
   compare,
   scoreBatch,
+  scoreFile,
   validate,
   derivedRules,
+  counts,
+  mergeCounts,
+  summaryOfCounts,
+  summary,
   Scorer,
+  RESULT_FIELDS,
+  SUBSET_RESULT_FIELDS,
+  SUMMARY_FIELDS,
   version: native.version,
   DEFAULT_MAX_FIELD_BYTES: native.DEFAULT_MAX_FIELD_BYTES,
 };

@@ -53,6 +53,10 @@ const std::map<std::string, std::set<std::string>> kLayers = {
      {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/calls",
       "engine/python_subset", "engine/normalize", "engine/validate", "engine/schema",
       "engine/graphql", "engine/base", "kernels", "io"}},
+    // The language bindings: their language's values converted for
+    // engine/rows, which gives them everything else (docs/hacking.md).
+    {"python/src", {"engine/rows", "engine/base"}},
+    {"js/src", {"engine/rows", "engine/base"}},
     {"engine/report",
      {"engine/batch", "engine/sources", "engine/introspection", "engine/score", "engine/normalize",
       "engine/validate", "engine/schema", "engine/graphql", "engine/base", "kernels", "io"}},
@@ -88,10 +92,12 @@ std::vector<std::string> project_includes(const std::string& path) {
 
 std::vector<std::string> source_files() {
   std::vector<std::string> out;
-  for (const char* top : {"engine", "io", "kernels", "bench", "datasets", "tests", "examples"}) {
+  for (const char* top :
+       {"engine", "io", "kernels", "bench", "datasets", "tests", "examples", "python", "js"}) {
     if (!fs::exists(kRoot / top)) continue;
     for (const auto& e : fs::recursive_directory_iterator(kRoot / top)) {
       const std::string ext = e.path().extension().string();
+      if (e.path().generic_string().find("/node_modules/") != std::string::npos) continue;
       if (e.is_regular_file() && (ext == ".cc" || ext == ".h")) {
         out.push_back(fs::relative(e.path(), kRoot).generic_string());
       }
@@ -118,6 +124,21 @@ TEST(Layering, EachLayerIncludesOnlyTheLayersBelow) {
     }
   }
   EXPECT_TRUE(violations.empty()) << ::testing::PrintToString(violations);
+}
+
+// The bindings are read: a binding that included the batch layer (or any
+// engine layer but engine/rows) would fail the test above.
+TEST(Layering, TheBindingsAreLayersOverTheRowsEngine) {
+  size_t python = 0;
+  size_t js = 0;
+  for (const std::string& file : source_files()) {
+    python += layer_of(file) == "python/src" ? 1 : 0;
+    js += layer_of(file) == "js/src" ? 1 : 0;
+  }
+  EXPECT_GT(python, 3u) << "python/src not read";
+  EXPECT_GT(js, 3u) << "js/src not read";
+  EXPECT_EQ(kLayers.at("python/src"), kLayers.at("js/src"));
+  EXPECT_FALSE(kLayers.at("python/src").contains("engine/batch"));
 }
 
 TEST(Layering, InternalHeadersStayInTheirLayer) {

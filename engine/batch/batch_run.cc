@@ -83,23 +83,20 @@ Result<SchemaCacheOptions, Diagnostic> schema_cache_options(
   return options;
 }
 
-score::ScoreOptions score_options(const BatchOptions& o) {
-  score::ScoreOptions options;
-  options.delta = o.delta;
-  options.normalize.ignore_typename = o.ignore_typename;
-  options.normalize.variables_by_name = o.variables_by_name;
-  options.normalize.rules = o.rules;
-  options.operation_name = o.operation;
-  options.extract_candidate = o.extract;
-  return options;
-}
-
-score::SubsetOptions subset_options(const BatchOptions& o) {
-  score::SubsetOptions options;
-  options.operation_name = o.operation;
-  options.normalize.ignore_typename = o.ignore_typename;
-  options.normalize.variables_by_name = o.variables_by_name;
-  options.extract_right = o.extract;  // references are read as they are, as in score_options
+RowCoreOptions row_core_options(const BatchOptions& o) {
+  RowCoreOptions options;
+  options.mode = o.mode;
+  options.score.delta = o.delta;
+  options.score.normalize.ignore_typename = o.ignore_typename;
+  options.score.normalize.variables_by_name = o.variables_by_name;
+  options.score.normalize.rules = o.rules;
+  options.score.operation_name = o.operation;
+  options.score.extract_candidate = o.extract;
+  options.subset.operation_name = o.operation;
+  options.subset.normalize.ignore_typename = o.ignore_typename;
+  options.subset.normalize.variables_by_name = o.variables_by_name;
+  // The candidate is found in LLM text as in an equivalence run.
+  options.subset.extract_right = o.extract;
   return options;
 }
 

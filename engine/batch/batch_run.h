@@ -37,6 +37,7 @@
 #include "engine/batch/columns.h"
 #include "engine/batch/progress.h"
 #include "engine/batch/result_format.h"
+#include "engine/batch/row_core.h"
 #include "engine/batch/run_checks.h"
 #include "engine/batch/run_options.h"
 #include "engine/batch/schema_cache.h"
@@ -79,8 +80,8 @@ Result<BatchReport, Diagnostic> run_batch(const BatchOptions& options);
 // is read here.
 Result<SchemaCacheOptions, Diagnostic> schema_cache_options(
     const BatchOptions& options, std::optional<std::string_view> rules_text = std::nullopt);
-score::ScoreOptions score_options(const BatchOptions& options);
-score::SubsetOptions subset_options(const BatchOptions& options);
+// The scoring options of the run's mode (row_core.h).
+RowCoreOptions row_core_options(const BatchOptions& options);
 // What `options.mode` does not have that the options ask for (a gate on the
 // F1, a delta, a rules file, artifacts in a subset run), refused as a run
 // refuses it.

@@ -35,6 +35,7 @@ class OptionNames {
   static constexpr OptionNames camel_case() { return OptionNames(Style::kCamelCase); }
 
   Style style() const { return style_; }
+  bool operator==(const OptionNames&) const = default;
   // "--rule-set", "rule_set" or "ruleSet".
   std::string name(std::string_view key) const;
   // "--mode subset", "mode='subset'" or "mode: \"subset\"".

@@ -342,6 +342,18 @@ std::span<const uint8_t> mode_outcomes(ScoreMode mode) {
   return kEquivalenceOutcomes;
 }
 
+std::span<const std::string_view> result_members(ScoreMode mode) {
+  if (mode == ScoreMode::kSubset) return kSubsetCsvColumns;
+  return kCsvColumns;
+}
+
+std::optional<uint8_t> outcome_by_name(std::string_view name) {
+  for (uint8_t o = 0; o < kOutcomeCount; ++o) {
+    if (outcome_name(o) == name) return o;
+  }
+  return std::nullopt;
+}
+
 bool is_result_member(std::string_view name) {
   return std::find(std::begin(kMembers), std::end(kMembers), name) != std::end(kMembers);
 }

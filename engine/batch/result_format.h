@@ -35,6 +35,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,12 +60,17 @@ inline constexpr uint8_t kSubsetMissing = 11;  // "missing"
 inline constexpr size_t kOutcomeCount = 12;
 // verdict_name(), "bad_row", subset_verdict_name().
 std::string_view outcome_name(uint8_t outcome);
+// The outcome a verdict's name names; none for a name no row has.
+std::optional<uint8_t> outcome_by_name(std::string_view name);
 constexpr uint8_t outcome_of(score::Verdict v) { return static_cast<uint8_t>(v); }
 uint8_t outcome_of(score::SubsetVerdict v);
 bool outcome_passes(uint8_t outcome);    // equivalent, overfetch_ok, subset
 bool outcome_compared(uint8_t outcome);  // neither a stage 1 verdict nor bad_row
 // The outcomes rows of `mode` can have, in the order the summary lists them.
 std::span<const uint8_t> mode_outcomes(ScoreMode mode);
+// The members of a result of `mode`, in order (the CSV columns after the
+// row's key; docs/results.schema.json).
+std::span<const std::string_view> result_members(ScoreMode mode);
 
 using score::kResultsVersion;
 

@@ -24,8 +24,10 @@ std::optional<Diagnostic> read_input_format(const RunWords& words, const OptionN
 
 // The mode, and what the mode does not have that a word asked for.
 std::optional<Diagnostic> read_mode(const ScoreWords& words, BatchOptions& o) {
-  if (words.mode && !score_mode_from_name(*words.mode, &o.mode)) {
-    return not_one_of(o.names, "mode", "equivalence or subset", *words.mode);
+  if (words.mode) {
+    auto mode = read_score_mode(*words.mode, o.names);
+    if (!mode) return std::move(mode.error());
+    o.mode = *mode;
   }
   // The library refuses what it can tell was asked for (a delta, a rules
   // file, artifacts); a rule set it cannot tell from the default.
@@ -86,6 +88,14 @@ std::optional<Diagnostic> read_shard(const ScoreWords& words, BatchOptions& o) {
 
 }  // namespace
 
+Result<ScoreMode, Diagnostic> read_score_mode(std::string_view word, const OptionNames& names) {
+  ScoreMode mode = ScoreMode::kEquivalence;
+  if (!score_mode_from_name(word, &mode)) {
+    return Unexpected{not_one_of(names, "mode", "equivalence or subset", word)};
+  }
+  return mode;
+}
+
 std::string_view summary_format_name(SummaryFormat format) {
   return format == SummaryFormat::kLmEval ? "lm-eval" : "gqleval";
 }
@@ -98,6 +108,12 @@ bool summary_format_from_name(std::string_view name, SummaryFormat* out) {
     }
   }
   return false;
+}
+
+std::string summary_file_json(SummaryFormat format, const Summary& summary, const RunFacts& facts,
+                              std::string_view task) {
+  return format == SummaryFormat::kLmEval ? summary_lm_eval_json(summary, facts, task)
+                                          : summary_json(summary, facts);
 }
 
 std::optional<Diagnostic> read_words(const ScoreWords& words, BatchOptions& o,

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/base/diagnostic.h"
+#include "engine/base/result.h"
 #include "engine/batch/batch_run.h"
 #include "engine/batch/calls_run.h"
 #include "engine/batch/validate_run.h"
@@ -28,6 +29,10 @@ namespace gqleval::batch {
 enum class SummaryFormat : uint8_t { kGqleval, kLmEval };
 std::string_view summary_format_name(SummaryFormat format);  // "gqleval", "lm-eval"
 bool summary_format_from_name(std::string_view name, SummaryFormat* out);
+// The summary as --summary writes it, in `format`'s layout; `task` names the
+// task of an lm-eval summary.
+std::string summary_file_json(SummaryFormat format, const Summary& summary, const RunFacts& facts,
+                              std::string_view task);
 
 // The words every run has.
 struct RunWords {
@@ -47,6 +52,10 @@ struct ScoreWords : RunWords {
 struct CallsWords : RunWords {
   std::optional<std::string> predictions_format;  // csv, tsv, jsonl
 };
+
+// The mode a word names ("--mode must be equivalence or subset, not 'x'",
+// named as `names` names it).
+Result<ScoreMode, Diagnostic> read_score_mode(std::string_view word, const OptionNames& names);
 
 // Reads `words` into `o` (and the summary's layout into `format`); the first
 // word that is wrong is an error (rule "Usage").

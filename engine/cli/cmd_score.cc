@@ -308,9 +308,7 @@ int run_score(std::span<char* const> argv) {
   const std::string task = args.value("task").value_or(io::run_stem(o.input));
   auto summary_text = [&](const batch::Summary& summary, const batch::RunFacts& facts,
                           const std::string& name) {
-    return summary_format == batch::SummaryFormat::kLmEval
-               ? batch::summary_lm_eval_json(summary, facts, name)
-               : batch::summary_json(summary, facts);
+    return batch::summary_file_json(summary_format, summary, facts, name);
   };
   bool gates_met = true;
   std::vector<std::pair<std::string, std::string>> summaries;  // path, text

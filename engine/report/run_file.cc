@@ -21,17 +21,6 @@ constexpr std::string_view kNotResults =
     "a summary or a `compare --json` result, not a results file; give the JSON Lines that "
     "`gqleval score --out` wrote";
 
-// The outcome code of a verdict's name; false for a name no run writes.
-bool outcome_from_name(std::string_view name, uint8_t* out) {
-  for (uint8_t o = 0; o < batch::kOutcomeCount; ++o) {
-    if (batch::outcome_name(o) == name) {
-      *out = o;
-      return true;
-    }
-  }
-  return false;
-}
-
 // Reads one file's rows; each error names FILE:LINE.
 class RunReader {
  public:
@@ -75,9 +64,9 @@ class RunReader {
     RunRow row;
     row.offset = offset;
     row.line = line;
-    if (!outcome_from_name(verdict, &row.outcome)) {
-      return fail(line, concat({"unknown verdict '", verdict, "'"}));
-    }
+    const std::optional<uint8_t> outcome = batch::outcome_by_name(verdict);
+    if (!outcome) return fail(line, concat({"unknown verdict '", verdict, "'"}));
+    row.outcome = *outcome;
     if (doc["pass"].get_bool().get(row.pass) != simdjson::SUCCESS) return missing(line, "pass");
     if (doc["row"].get_uint64().get(row.input_row) != simdjson::SUCCESS) {
       return missing(line, "row");

@@ -1,5 +1,7 @@
 #include "engine/rows/row_engine.h"
 
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/parallel_sort.h>
 #include <oneapi/tbb/task_arena.h>
@@ -10,14 +12,10 @@
 #include "engine/base/arena.h"
 #include "engine/base/concat.h"
 #include "engine/base/hash.h"
-#include "engine/batch/batch_input.h"
 #include "engine/batch/result_format.h"
-#include "engine/batch/row_references.h"
+#include "engine/batch/row_core.h"
 #include "engine/normalize/derived_rules.h"
 #include "engine/normalize/rewrites.h"
-#include "engine/normalize/variables.h"
-#include "engine/score/result_json.h"
-#include "engine/score/subset_json.h"
 #include "engine/validate/document_check.h"
 #include "engine/validate/validator.h"
 #include "io/content_hash.h"
@@ -51,33 +49,14 @@ std::string_view cell_role(size_t cell) {
 
 }  // namespace
 
-RowCells RowTable::row(size_t i) const {
-  auto pick = [i](const std::vector<std::string_view>& column) {
-    if (column.empty()) return std::string_view{};
-    return column.size() == 1 ? column[0] : column[i];
-  };
-  RowCells cells;
-  cells.schema = pick(schemas);
-  cells.references = std::span(references)
-                         .subspan(reference_begin[i], reference_begin[i + 1] - reference_begin[i]);
-  cells.candidate = pick(candidates);
-  cells.variables = pick(variables);
-  return cells;
-}
-
 struct RowEngine::Worker {
-  explicit Worker(batch::SchemaCache& cache) : memo(cache) {}
+  Worker(batch::SchemaCache& cache, const batch::RowCoreOptions& scoring)
+      : memo(cache), core(scoring) {}
 
-  score::Scorer scorer;
-  score::SubsetComparer subset;
-  // The schema `subset` compared with last, kept alive: the comparer keeps
-  // what it derived from it.
-  std::shared_ptr<const schema::Schema> subset_schema;
   batch::SchemaMemo memo;
-  normalize::VariableBindings variables_check;
-  batch::RowReferences references;  // the row's
-  std::string line;                 // a whole row from the batch writer
-  Arena arena;                      // validation's
+  batch::RowCore core;
+  std::string line;  // a whole row from the batch writer
+  Arena arena;       // validation's
   validate::Validator validator;
 };
 
@@ -109,7 +88,7 @@ std::unique_ptr<RowEngine::Worker> RowEngine::acquire() {
       return w;
     }
   }
-  return std::make_unique<Worker>(cache_);
+  return std::make_unique<Worker>(cache_, options_->scoring);
 }
 
 void RowEngine::release(std::unique_ptr<Worker> worker) {
@@ -117,9 +96,11 @@ void RowEngine::release(std::unique_ptr<Worker> worker) {
   pool_.push_back(std::move(worker));
 }
 
-void RowEngine::score(const RowCells& row, std::string& out) {
+std::optional<Diagnostic> RowEngine::score(const RowCells& row, std::string& out) {
+  if (auto bad = check_row(row)) return bad;
   Lease worker(*this);
   score_row(*worker, row, out);
+  return std::nullopt;
 }
 
 namespace {
@@ -185,8 +166,15 @@ std::vector<uint32_t> first_equal_rows(const RowTable& table, size_t first, size
 // answer) is scored once, and its text is not repeated (the caller copies
 // the first row's objects): a result depends only on those cells and the
 // engine's options.
-void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
-                           RowResults& results) {
+std::optional<Diagnostic> RowEngine::score_rows(const RowTable& table, size_t first, size_t count,
+                                                unsigned threads, RowResults& results) {
+  if (auto bad = check_table(table, first, count)) return bad;
+  // More threads than cores run as the CLI runs them (batch/internal/
+  // pipeline.cc), not refused by oneTBB's default limit with a warning.
+  std::optional<tbb::global_control> parallelism;
+  if (threads > static_cast<unsigned>(tbb::info::default_concurrency())) {
+    parallelism.emplace(tbb::global_control::max_allowed_parallelism, threads);
+  }
   tbb::task_arena arena(threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads));
   std::vector<uint32_t> source;
   std::vector<uint32_t> scored;  // the rows scored, each the first of its kind
@@ -223,13 +211,15 @@ void RowEngine::score_rows(const RowTable& table, size_t first, size_t count, un
     results.ends.push_back(results.text.size());
     results.firsts.push_back(source[i]);
   }
+  return std::nullopt;
 }
 
 void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
   const RowOptions& o = options_->options;
   auto bad_row = [&](const Diagnostic& d) {
     w.line.clear();
-    batch::append_bad_row(w.line, batch::OutputFormat::kJsonl, batch::RowKey{}, d, options_->mode);
+    batch::append_bad_row(w.line, batch::OutputFormat::kJsonl, batch::RowKey{}, d,
+                          options_->scoring.mode);
     append_members_of_line(out, w.line, "\"verdict\":");
   };
   // The CLI's reader refuses a cell over the limit before it reads the row.
@@ -246,52 +236,11 @@ void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
                      SourcePos{}));
     }
   }
-  // The references a run counts (batch/row_references.h).
-  w.references.clear();
-  for (size_t k = 0; k < row.references.size(); ++k) w.references.add(k, row.references[k]);
-  const std::string_view variables = batch::trim_cell(row.variables);
-  if (auto bad = w.variables_check.check_json(variables)) {
-    return bad_row(
-        make_error("invalid_variables", "the variables cell: " + bad->message, SourcePos{}));
-  }
   const batch::SchemaEntry& schema = w.memo.get(row.schema);
-  out.push_back('{');
-  if (options_->mode == batch::ScoreMode::kSubset) {
-    score_subset(w, schema, row.candidate, variables, out);
-  } else {
-    score_equivalence(w, schema, row.candidate, variables, out);
+  if (auto bad = w.core.begin(schema, row.references, row.variables, SourcePos{})) {
+    return bad_row(*bad);
   }
-  out.push_back('}');
-}
-
-void RowEngine::score_equivalence(Worker& w, const batch::SchemaEntry& schema,
-                                  std::string_view candidate, std::string_view variables,
-                                  std::string& out) {
-  score::ScoreOptions options = options_->score;
-  options.normalize.variables_json = variables;
-  score::PairResult result =
-      schema.ok()
-          ? w.scorer.score(*schema.schema, schema.rewrites.get(), w.references.texts(), candidate,
-                           options)
-          : score::schema_failure(schema.errors, static_cast<uint32_t>(w.references.size()));
-  w.references.to_columns(result.matched_reference, result.errors);
-  score::append_result_members(out, result);
-}
-
-void RowEngine::score_subset(Worker& w, const batch::SchemaEntry& schema,
-                             std::string_view candidate, std::string_view variables,
-                             std::string& out) {
-  score::SubsetOptions options = options_->subset;
-  options.normalize.variables_json = variables;
-  score::SubsetRow result;
-  if (schema.ok()) {
-    if (w.subset_schema != schema.schema) w.subset_schema = schema.schema;
-    result = w.subset.compare_references(*schema.schema, w.references.texts(), candidate, options);
-  } else {
-    result = score::subset_schema_failure(schema.errors);
-  }
-  w.references.to_columns(result.matched_reference, result.result.errors);
-  score::append_subset_members(out, result);
+  batch::append_answer_members(out, w.core.score(row.candidate));
 }
 
 void RowEngine::validate(std::string_view schema_text, std::string_view query, std::string& out) {

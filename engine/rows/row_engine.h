@@ -1,17 +1,16 @@
 // RowEngine: the batch engine for rows held in memory, as the language
 // bindings hand them over (views into Python's str objects, or into the UTF-8
 // copies of JavaScript strings), with the semantics of a `gqleval score` row
-// (engine/batch/internal/row_scorer.cc) so that a row scored here and the
+// (both score through batch/row_core.h) so that a row scored here and the
 // same row in a file scored by the CLI give the same result members:
 //
 //   a cell longer than max_field_bytes, or a variables cell that is not a
 //   JSON object, makes a bad_row -> the row's schema from the shared
 //   SchemaCache (keyed by text, built once, canonical forms shared) -> the
-//   references: the primary always, further ones only where not blank, a
-//   matched index naming the reference's position in the row -> Scorer (or
-//   SubsetComparer in subset mode) -> the result members, written by the
-//   CLI's own serializers (score/result_json.h, score/subset_json.h,
-//   batch/result_format.h).
+//   row core (batch/row_core.h): the references (the primary always, further
+//   ones only where not blank, a matched index naming the reference's
+//   position in the row), the variables, the candidate scored in the mode
+//   -> the result members, written by the CLI's own serializers.
 //
 // What it writes is one JSON object per row, `{"verdict":...,"errors":[...]}`:
 // the members of a score result line, without the line's head (row, id and
@@ -30,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,41 +38,9 @@
 #include "engine/base/result.h"
 #include "engine/batch/schema_cache.h"
 #include "engine/rows/row_options.h"
+#include "engine/rows/row_table.h"
 
 namespace gqleval::rows {
-
-// One row. A missing cell (Python's None, JavaScript's null) is an empty
-// view, as a JSON Lines null is an empty cell to the CLI.
-struct RowCells {
-  std::string_view schema;
-  std::span<const std::string_view> references;  // the primary first; at least one
-  std::string_view candidate;
-  std::string_view variables;  // a JSON object, or blank for none
-};
-
-// Rows as columns: each column has one cell per row, or one cell for every
-// row (a single schema), or none (no variables). Row i's references are
-// references[reference_begin[i], reference_begin[i + 1]).
-struct RowTable {
-  size_t rows = 0;
-  std::vector<std::string_view> schemas;
-  std::vector<std::string_view> references;
-  std::vector<uint32_t> reference_begin;  // rows + 1 offsets
-  std::vector<std::string_view> candidates;
-  std::vector<std::string_view> variables;
-
-  RowCells row(size_t i) const;
-};
-
-// Results of several rows, back to back: row i is text[ends[i-1], ends[i]).
-// firsts[i] is the first row with row i's cells, both counted from the call's
-// `first`: i itself, or an earlier row whose result row i repeats; a repeat's
-// text is empty (its result is the earlier row's).
-struct RowResults {
-  std::string text;
-  std::vector<size_t> ends;
-  std::vector<uint32_t> firsts;
-};
 
 class RowEngine {
  public:
@@ -83,15 +51,18 @@ class RowEngine {
 
   const RowOptions& options() const { return options_->options; }
 
-  // Appends the row's result object to `out`.
-  void score(const RowCells& row, std::string& out);
+  // Appends the row's result object to `out`; a row that check_row()
+  // refuses is its error, and nothing is appended.
+  std::optional<Diagnostic> score(const RowCells& row, std::string& out);
 
   // Rows [first, first + count) of `table` on `threads` threads (0: all
-  // cores), appended to `results` in row order. A row equal to an earlier
-  // one of these (every cell) is scored once: `results.firsts` names that
-  // row, and the repeat's text is empty.
-  void score_rows(const RowTable& table, size_t first, size_t count, unsigned threads,
-                  RowResults& results);
+  // cores; more than the machine has, as `gqleval score -j` runs them),
+  // appended to `results` in row order. A row equal to an earlier one of
+  // these (every cell) is scored once: `results.firsts` names that row, and
+  // the repeat's text is empty. A table that check_table() refuses is its
+  // error, and no row is scored.
+  std::optional<Diagnostic> score_rows(const RowTable& table, size_t first, size_t count,
+                                       unsigned threads, RowResults& results);
 
   // `query` validated against `schema` as `gqleval validate` validates a row:
   // appends `{"valid":...,"errors":[{"query","rule","message","line",
@@ -107,10 +78,6 @@ class RowEngine {
   class Lease;
 
   void score_row(Worker& worker, const RowCells& row, std::string& out);
-  void score_equivalence(Worker& worker, const batch::SchemaEntry& schema,
-                         std::string_view candidate, std::string_view variables, std::string& out);
-  void score_subset(Worker& worker, const batch::SchemaEntry& schema, std::string_view candidate,
-                    std::string_view variables, std::string& out);
   std::unique_ptr<Worker> acquire();
   void release(std::unique_ptr<Worker> worker);
 

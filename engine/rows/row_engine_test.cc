@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace gqleval::rows {
 namespace {
@@ -32,7 +33,7 @@ std::string score_one(RowOptions options, std::string_view reference, std::strin
   row.references = references;
   row.candidate = candidate;
   std::string out;
-  engine.score(row, out);
+  EXPECT_FALSE(engine.score(row, out));
   return out;
 }
 
@@ -43,7 +44,7 @@ TEST(RowOptions, MessagesNameTheOptionsAsTheCallersUsersDo) {
   js.rule_set = "cycles";
   EXPECT_EQ(check_error(js),
             "ruleSet is not available with mode: \"subset\" (it applies no rewrite rule)");
-  js.rule_set = "cycles,endpoints";  // the default is no request
+  js.rule_set.reset();  // the default rules, not asked for
   js.delta = 2;
   EXPECT_EQ(check_error(js), "delta (an over-fetch budget) is not available with mode: \"subset\"");
   js.delta = 0;
@@ -86,6 +87,44 @@ TEST(RowEngine, ACellOverTheLimitIsABadRowNamingTheOption) {
   const std::string out = score_one(o, "{ farm(id: 1) { name } }", "{ x }");
   EXPECT_NE(out.find("\"verdict\":\"bad_row\""), std::string::npos) << out;
   EXPECT_NE(out.find("over the limit of 8 (maxFieldBytes)"), std::string::npos) << out;
+}
+
+TEST(RowEngine, ARowWithoutAReferenceIsRefusedAndNothingIsWritten) {
+  auto checked = check_options(RowOptions{});
+  ASSERT_TRUE(checked);
+  RowEngine engine(std::move(*checked));
+  RowCells row;
+  row.schema = kSchema;
+  row.candidate = "{ farm(id: 1) { name } }";
+  std::string out;
+  const std::optional<Diagnostic> error = engine.score(row, out);
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->rule, "RangeError");
+  EXPECT_EQ(error->message, "the row has no reference: give at least one");
+  EXPECT_EQ(out, "");
+}
+
+// A file's row and the same row in memory are scored by one row core: the
+// result members of `gqleval score`'s line are the engine's object.
+TEST(RowEngine, RowsAreScoredOnceEachAndRepeatsNameTheirFirst) {
+  auto checked = check_options(RowOptions{});
+  ASSERT_TRUE(checked);
+  RowEngine engine(std::move(*checked));
+  RowTable t;
+  t.rows = 3;
+  t.schemas = {kSchema};
+  t.one_schema = true;
+  t.references = {"{ farm(id: 1) { name } }", "{ farm(id: 1) { name } }",
+                  "{ farm(id: 2) { name } }"};
+  t.reference_begin = {0, 1, 2, 3};
+  t.candidates = {"{ farm(id: 1) { name } }"};
+  t.one_candidate = true;
+  RowResults results;
+  ASSERT_FALSE(engine.score_rows(t, 0, 3, 1, results));
+  EXPECT_EQ(results.firsts, (std::vector<uint32_t>{0, 0, 2}));
+  EXPECT_EQ(results.members(1), results.members(0));
+  EXPECT_EQ(results.members(0).rfind("{\"verdict\":\"equivalent\"", 0), 0u);
+  EXPECT_EQ(results.members(2).rfind("{\"verdict\":\"mismatch\"", 0), 0u);
 }
 
 }  // namespace

@@ -10,26 +10,32 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
-#include "engine/batch/option_names.h"
+#include "engine/batch/batch_options.h"
+#include "engine/batch/row_core.h"
+#include "engine/batch/run_words.h"
 #include "engine/batch/schema_cache.h"
-#include "engine/batch/score_mode.h"
-#include "engine/normalize/rules_file.h"
-#include "engine/score/score_pair.h"
-#include "engine/score/subset.h"
+#include "engine/rows/option_values.h"
 #include "io/csv_record.h"
 
 namespace gqleval::rows {
 
+// A cell longer than this makes its row a bad_row by default, as `gqleval
+// score` reads files.
+inline constexpr size_t kDefaultMaxFieldBytes = io::kDefaultMaxFieldBytes;
+
 struct RowOptions {
   uint32_t delta = 0;
-  std::string rules_file;                     // a rewrite rules file (JSON); empty: none
-  std::string rule_set = "cycles,endpoints";  // as --rule-set; "none": no rule
-  std::string mode = "equivalence";           // as --mode: equivalence, subset
-  bool extract = true;                        // find the candidate in LLM text
+  std::string rules_file;  // a rewrite rules file (JSON); empty: none
+  // As --rule-set ("none": no rule); none: the default rules, not asked for
+  // (a subset engine refuses a rule set asked for).
+  std::optional<std::string> rule_set;
+  std::string mode = "equivalence";  // as --mode: equivalence, subset
+  bool extract = true;               // find the candidate in LLM text
   bool ignore_typename = false;
   // Unbound variables keep their names (normalize::NormalizeOptions).
   bool variables_by_name = false;
@@ -37,9 +43,12 @@ struct RowOptions {
   std::string operation;  // for documents with several operations
   // A cell longer than this makes its row a bad_row, as in `gqleval score`
   // (io::kDefaultMaxFieldBytes); 0: no limit.
-  size_t max_field_bytes = io::kDefaultMaxFieldBytes;
-  size_t schema_cache_bytes = 0;  // 0: batch::default_schema_cache_bytes()
-  batch::OptionNames names;       // how messages name the options
+  size_t max_field_bytes = kDefaultMaxFieldBytes;
+  // As --schema-cache-mb: none, the default bound; 0: no bound.
+  std::optional<uint64_t> schema_cache_mb;
+  OptionNames names;  // how messages name the options
+
+  bool operator==(const RowOptions&) const = default;
 };
 
 // The options turned into what the engine takes. The operation names of
@@ -48,11 +57,13 @@ struct RowOptions {
 // out on the heap.
 struct CheckedOptions {
   RowOptions options;
-  batch::ScoreMode mode = batch::ScoreMode::kEquivalence;
-  score::ScoreOptions score;
-  score::SubsetOptions subset;
+  batch::RowCoreOptions scoring;
   batch::SchemaCacheOptions cache;
 };
+
+// The options as a score run's (batch_run.h) and the words of its flags
+// (run_words.h), for check_options() and a file run alike.
+void to_run(const RowOptions& options, batch::BatchOptions& run, batch::ScoreWords& words);
 
 // Errors: an unknown mode or rule in rule_set, a rule set in subset mode, a
 // rules file that cannot be read or parsed ("PATH: message"), as

@@ -87,4 +87,29 @@ void QueryFrontEnd::check(FrontEndQuery& q, QueryRole role, uint32_t index,
   q.state = QueryState::kOk;
 }
 
+bool QueryFrontEnd::normalize(FrontEndQuery& q, QueryRole role, uint32_t index,
+                              const schema::Schema& schema, const normalize::Rewrites* rewrites,
+                              const normalize::NormalizeOptions& options, Arena& arena,
+                              std::vector<QueryDiagnostic>& errors, normalize::NormalTree& tree) {
+  auto normal = normalizer_.run(schema, *q.document, *q.operation, options, rewrites, arena);
+  if (!normal) {
+    add_mapped_error(errors, role, index, std::move(normal.error()), q.map);
+    q.state = QueryState::kInvalid;
+    return false;
+  }
+  tree = *normal;
+  return true;
+}
+
+bool QueryFrontEnd::read_normal(std::string_view text, QueryRole role, uint32_t index, bool extract,
+                                const schema::Schema& schema, std::string_view operation_name,
+                                const normalize::Rewrites* rewrites,
+                                const normalize::NormalizeOptions& options, Arena& arena,
+                                std::vector<QueryDiagnostic>& errors, FrontEndQuery& q,
+                                normalize::NormalTree& tree) {
+  q = read(text, role, index, extract, schema, operation_name, arena, errors);
+  return q.state == QueryState::kOk &&
+         normalize(q, role, index, schema, rewrites, options, arena, errors, tree);
+}
+
 }  // namespace gqleval::score

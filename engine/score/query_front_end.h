@@ -1,8 +1,9 @@
 // Stage 1 of docs/semantics.md for one query text: find it (optionally, in LLM
 // prose), parse it, validate it with every rule, and pick the operation to
-// run. The scorer runs it on every reference and candidate; the
-// execute-and-match baseline (bench/baseline) runs the very same code, so both
-// accept and reject exactly the same queries with the same diagnostics.
+// run; then Stage 2, its normal tree. Every reader of queries runs it: the
+// scorer on every reference and candidate, the subset comparer, a run's
+// artifacts and the execute-and-match baseline (bench/baseline), so all of
+// them accept and reject exactly the same queries with the same diagnostics.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,9 @@
 #include "engine/base/arena.h"
 #include "engine/base/diagnostic.h"
 #include "engine/graphql/ast.h"
+#include "engine/normalize/normal_tree.h"
+#include "engine/normalize/normalize.h"
+#include "engine/normalize/options.h"
 #include "engine/schema/schema.h"
 #include "engine/score/internal/position_map.h"
 #include "engine/score/pair_result.h"
@@ -58,8 +62,25 @@ class QueryFrontEnd {
   void check(FrontEndQuery& q, QueryRole role, uint32_t index, const schema::Schema& schema,
              std::string_view operation_name, Arena& arena, std::vector<QueryDiagnostic>& errors);
 
+  // Stage 2 for a query check() accepted (kOk): its normal tree, with the
+  // rewrites (null: none), into `arena`. A query that does not normalize (a
+  // size limit, a variable value that does not fit) turns kInvalid, its
+  // diagnostic appended to `errors`, and the result is false.
+  bool normalize(FrontEndQuery& q, QueryRole role, uint32_t index, const schema::Schema& schema,
+                 const normalize::Rewrites* rewrites, const normalize::NormalizeOptions& options,
+                 Arena& arena, std::vector<QueryDiagnostic>& errors, normalize::NormalTree& tree);
+
+  // read() then normalize(): a query text to its normal tree (false, with
+  // q.state saying why, when it has none).
+  bool read_normal(std::string_view text, QueryRole role, uint32_t index, bool extract,
+                   const schema::Schema& schema, std::string_view operation_name,
+                   const normalize::Rewrites* rewrites, const normalize::NormalizeOptions& options,
+                   Arena& arena, std::vector<QueryDiagnostic>& errors, FrontEndQuery& q,
+                   normalize::NormalTree& tree);
+
  private:
   validate::Validator validator_;
+  normalize::Normalizer normalizer_;
   validate::ValidateOptions options_;
 };
 

@@ -72,7 +72,6 @@ class Scorer::Impl {
   Arena reference_arena_;
   Arena arena_;
   QueryFrontEnd front_end_;
-  normalize::Normalizer normalizer_;
   TreeComparer comparer_;
   ArgumentDiffer differ_;
   std::vector<TopNode> top_missing_, top_extra_;
@@ -153,16 +152,11 @@ Scorer::Impl::Prepared Scorer::Impl::prepare(std::string_view text, QueryRole ro
   if (q.state == QueryState::kOk) {
     front_end_.check(q, role, index, *schema_, options_.operation_name, arena, errors);
   }
-  p.state = q.state;
-  if (q.state != QueryState::kOk) return p;
-  auto tree =
-      normalizer_.run(*schema_, *q.document, *q.operation, options_.normalize, rewrites_, arena);
-  if (!tree) {
-    add_mapped_error(errors, role, index, std::move(tree.error()), p.map);
-    p.state = QueryState::kInvalid;
-    return p;
+  if (q.state == QueryState::kOk) {
+    front_end_.normalize(q, role, index, *schema_, rewrites_, options_.normalize, arena, errors,
+                         p.tree);
   }
-  p.tree = *tree;
+  p.state = q.state;
   return p;
 }
 

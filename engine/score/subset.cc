@@ -40,7 +40,6 @@ class SubsetComparer::Impl {
   std::unique_ptr<ArgumentSubset> arguments_;
   Arena arena_{size_t{16} * 1024};
   QueryFrontEnd front_end_;
-  normalize::Normalizer normalizer_;
   SelectionOrder order_;
   std::vector<SubsetTree> lefts_;  // one per reference, reused
   std::vector<Side> sides_;        // theirs
@@ -128,21 +127,17 @@ SubsetComparer::Impl::Side SubsetComparer::Impl::read(std::string_view text, Que
                                                       const SubsetOptions& options,
                                                       SubsetTree& out) {
   Side side;
-  const FrontEndQuery q = front_end_.read(text, role, index, extract, *schema_,
-                                          options.operation_name, arena_, result_->errors);
+  FrontEndQuery q;
+  normalize::NormalTree tree;
+  // No Stage 3 rule: Relay has none, and a subset grader compares what was written.
+  const bool read =
+      front_end_.read_normal(text, role, index, extract, *schema_, options.operation_name, nullptr,
+                             options.normalize, arena_, result_->errors, q, tree);
   side.map = q.map;
   side.state = q.state;
-  if (q.state != QueryState::kOk) return side;
-  // No Stage 3 rule: Relay has none, and a subset grader compares what was written.
-  auto tree =
-      normalizer_.run(*schema_, *q.document, *q.operation, options.normalize, nullptr, arena_);
-  if (!tree) {
-    add_mapped_error(result_->errors, role, index, std::move(tree.error()), q.map);
-    side.state = QueryState::kInvalid;
-    return side;
-  }
+  if (!read) return side;
   number_selections(*q.document, *q.operation, order_);
-  build_subset_tree(*tree, *schema_, order_, out);
+  build_subset_tree(tree, *schema_, order_, out);
   return side;
 }
 

@@ -4,12 +4,14 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "engine/batch/option_names.h"
+#include "engine/rows/engine_cache.h"
 #include "engine/rows/row_options.h"
 #include "js/src/napi_util.h"
+#include "js/src/option_reader.h"
 #include "js/src/score_chunk.h"
 
 namespace gqleval::js {
@@ -17,21 +19,6 @@ namespace {
 
 // Tells an Engine made here from any other object passed as `this`.
 constexpr napi_type_tag kEngineTag = {0x6771'6c65'7661'6c31ULL, 0x656e'6769'6e65'0001ULL};
-
-// The arguments of a call, at most N of them (missing ones are undefined).
-template <size_t N>
-struct Args {
-  std::array<napi_value, N> argv{};
-  napi_value self = nullptr;
-  bool ok = false;
-  Args(napi_env env, napi_callback_info info) {
-    size_t argc = N;
-    ok = succeeded(env, napi_get_cb_info(env, info, &argc, argv.data(), &self, nullptr), "a call");
-    napi_value undefined = nullptr;
-    napi_get_undefined(env, &undefined);
-    for (size_t k = argc; k < N; ++k) argv[k] = undefined;
-  }
-};
 
 EngineBox* unwrap_engine(napi_env env, napi_value self) {
   bool tagged = false;
@@ -47,86 +34,76 @@ EngineBox* unwrap_engine(napi_env env, napi_value self) {
   return static_cast<EngineBox*>(box);
 }
 
-// Option readers: true when the option is absent (the default kept) or was
-// read; false with a TypeError or RangeError thrown.
-bool read_text(napi_env env, napi_value options, const char* name, std::string& out) {
-  napi_value v = property(env, options, name);
-  if (v == nullptr) return false;
-  if (is_missing(env, v)) return true;
-  std::string text;
-  if (append_cell(env, v, text) != CellKind::kText) {
-    throw_type_error(env, std::string(name) + " must be a string");
-    return false;
+// What the addon keeps per JavaScript environment: the Engine class, and the
+// Engine object of each shared engine while one is alive, so that engineFor()
+// gives the same object, and so its last schema, to every call with the same
+// options. An object engineFor() gave is pinned (a strong reference) while
+// the engine cache keeps its engine, so that a loop of compare() does not
+// make one per call; else the reference is weak.
+struct EngineObject {
+  napi_ref ref = nullptr;
+  const EngineBox* box = nullptr;  // the object's
+  bool pinned = false;
+};
+
+struct AddonData {
+  napi_ref engine_class = nullptr;
+  std::unordered_map<const rows::RowEngine*, EngineObject> objects;
+
+  // Unpins the objects of engines the cache no longer keeps.
+  void unpin_evicted(napi_env env) {
+    for (auto& [engine, object] : objects) {
+      if (!object.pinned || rows::shared_engines().holds(engine)) continue;
+      napi_reference_unref(env, object.ref, nullptr);
+      object.pinned = false;
+    }
   }
-  out = std::move(text);
-  return true;
+};
+
+AddonData* addon_data(napi_env env) {
+  void* data = nullptr;
+  napi_get_instance_data(env, &data);
+  return static_cast<AddonData*>(data);
 }
 
-bool read_flag(napi_env env, napi_value options, const char* name, bool& out) {
-  napi_value v = property(env, options, name);
-  if (v == nullptr) return false;
-  if (is_missing(env, v)) return true;
-  if (napi_get_value_bool(env, v, &out) != napi_ok) {
-    throw_type_error(env, std::string(name) + " must be a boolean");
-    return false;
+// The engine of `options` (rows::shared_engines()), `keys` its keys when the
+// caller listed them; nullptr with the error thrown.
+std::shared_ptr<rows::RowEngine> engine_of(napi_env env, napi_value options,
+                                           napi_value keys = nullptr) {
+  rows::RowOptions o;
+  o.names = rows::OptionNames::camel_case();
+  if (!read_options(env, options, o, rows::set_row_option, keys)) return nullptr;
+  auto engine = rows::shared_engines().get(o);
+  if (!engine) {
+    // A rules file's error is "PATH: message": named as the option too.
+    Diagnostic d = std::move(engine.error());
+    if (!o.rules_file.empty() && d.message.starts_with(o.rules_file + ":")) {
+      d.message = "rules: " + d.message;
+    }
+    throw_diagnostic(env, d);
+    return nullptr;
   }
-  return true;
+  return std::move(*engine);
 }
 
-// A whole number in [0, max].
-template <typename T>
-bool read_count(napi_env env, napi_value options, const char* name, T& out, double max) {
-  napi_value v = property(env, options, name);
-  if (v == nullptr) return false;
-  if (is_missing(env, v)) return true;
-  double d = 0;
-  if (!whole_number(env, v, name, max, d)) return false;
-  out = static_cast<T>(d);
-  return true;
-}
-
-bool read_options(napi_env env, napi_value options, rows::RowOptions& o) {
-  if (is_missing(env, options)) return true;
-  napi_valuetype type = napi_undefined;
-  napi_typeof(env, options, &type);
-  if (type != napi_object) {
-    throw_type_error(env, "options must be an object");
-    return false;
-  }
-  constexpr double kMaxSafe = 9007199254740991.0;  // Number.MAX_SAFE_INTEGER
-  return read_count(env, options, "delta", o.delta, 4294967295.0) &&
-         read_text(env, options, "rules", o.rules_file) &&
-         read_text(env, options, "ruleSet", o.rule_set) &&
-         read_text(env, options, "mode", o.mode) && read_flag(env, options, "extract", o.extract) &&
-         read_flag(env, options, "ignoreTypename", o.ignore_typename) &&
-         read_flag(env, options, "variablesByName", o.variables_by_name) &&
-         read_flag(env, options, "strictSchema", o.strict_schema) &&
-         read_text(env, options, "operation", o.operation) &&
-         read_count(env, options, "maxFieldBytes", o.max_field_bytes, kMaxSafe) &&
-         read_count(env, options, "schemaCacheBytes", o.schema_cache_bytes, kMaxSafe);
-}
-
-void finalize_engine(napi_env /*env*/, void* data, void* /*hint*/) {
-  delete static_cast<EngineBox*>(data);
+void finalize_engine(napi_env env, void* data, void* /*hint*/) {
+  std::unique_ptr<EngineBox> box(static_cast<EngineBox*>(data));
+  AddonData* addon = addon_data(env);
+  if (addon == nullptr) return;
+  auto it = addon->objects.find(box->engine.get());
+  if (it == addon->objects.end() || it->second.box != box.get()) return;
+  napi_delete_reference(env, it->second.ref);
+  addon->objects.erase(it);
 }
 
 napi_value construct(napi_env env, napi_callback_info info) {
   Args<1> args(env, info);
   if (!args.ok) return nullptr;
-  rows::RowOptions o;
-  o.names = batch::OptionNames::camel_case();
-  if (!read_options(env, args.argv[0], o)) return nullptr;
-  const std::string rules_file = o.rules_file;
-  auto checked = rows::check_options(std::move(o));
-  if (!checked) {
-    // A rules file's error is "PATH: message": named as the option too.
-    const std::string& message = checked.error().message;
-    const bool about_rules = !rules_file.empty() && message.starts_with(rules_file + ":");
-    return throw_range_error(env, (about_rules ? "rules: " : "") + message);
-  }
   auto box = std::make_unique<EngineBox>();
-  box->engine = std::make_shared<rows::RowEngine>(std::move(*checked));
-  if (!succeeded(env, napi_wrap(env, args.self, box.get(), finalize_engine, nullptr, nullptr),
+  box->engine = engine_of(env, args.argv[0]);
+  if (box->engine == nullptr) return nullptr;
+  EngineBox* raw = box.get();
+  if (!succeeded(env, napi_wrap(env, args.self, raw, finalize_engine, nullptr, nullptr),
                  "making an Engine")) {
     return nullptr;
   }
@@ -134,7 +111,46 @@ napi_value construct(napi_env env, napi_callback_info info) {
   if (!succeeded(env, napi_type_tag_object(env, args.self, &kEngineTag), "making an Engine")) {
     return nullptr;
   }
+  // The engine's object, unless it has one alive (weak until engineFor()
+  // gives it); one collected but not yet finalized is replaced.
+  AddonData* addon = addon_data(env);
+  if (addon == nullptr) return args.self;
+  EngineObject& entry = addon->objects[raw->engine.get()];
+  napi_value alive = nullptr;
+  if (entry.ref != nullptr) napi_get_reference_value(env, entry.ref, &alive);
+  napi_ref ref = nullptr;
+  if (alive == nullptr && napi_create_reference(env, args.self, 0, &ref) == napi_ok) {
+    if (entry.ref != nullptr) napi_delete_reference(env, entry.ref);
+    entry = EngineObject{ref, raw, false};
+  }
   return args.self;
+}
+
+// engineFor(options, keys?): the Engine object of the shared engine of
+// `options` (`keys`: Object.keys(options)).
+napi_value engine_for(napi_env env, napi_callback_info info) {
+  Args<2> args(env, info);
+  if (!args.ok) return nullptr;
+  std::shared_ptr<rows::RowEngine> engine = engine_of(env, args.argv[0], args.argv[1]);
+  if (engine == nullptr) return nullptr;
+  AddonData* addon = addon_data(env);
+  auto it = addon->objects.find(engine.get());
+  napi_value object = nullptr;
+  if (it != addon->objects.end()) napi_get_reference_value(env, it->second.ref, &object);
+  if (object == nullptr) {
+    addon->unpin_evicted(env);
+    napi_value cls = nullptr;
+    if (!succeeded(env, napi_get_reference_value(env, addon->engine_class, &cls), "engineFor") ||
+        napi_new_instance(env, cls, 1, args.argv.data(), &object) != napi_ok) {
+      return nullptr;
+    }
+    it = addon->objects.find(engine.get());
+  }
+  if (it != addon->objects.end() && !it->second.pinned) {
+    napi_reference_ref(env, it->second.ref, nullptr);
+    it->second.pinned = true;
+  }
+  return object;
 }
 
 // Appends a cell named `what()` to `box.cells` and records where it ends.
@@ -151,17 +167,13 @@ auto named(const char* name) {
   return [name] { return name; };
 }
 
-// A reference argument: one cell, or an array of them (at least one).
+// A reference argument: one cell, or an array of them.
 bool take_references(napi_env env, napi_value value, EngineBox& box, std::vector<size_t>& ends) {
   bool array = false;
   napi_is_array(env, value, &array);
   if (!array) return take_cell(env, value, named("reference"), box, ends);
   uint32_t length = 0;
   napi_get_array_length(env, value, &length);
-  if (length == 0) {
-    throw_range_error(env, "reference is an empty array: give at least one reference");
-    return false;
-  }
   for (uint32_t k = 0; k < length; ++k) {
     napi_value item = nullptr;
     if (!succeeded(env, napi_get_element(env, value, k, &item), "reading reference")) return false;
@@ -199,7 +211,7 @@ napi_value score_with(napi_env env, EngineBox& box, const napi_value* argv) {
   row.variables = cells[1];
   row.references = std::span(cells).subspan(2);
   box.out.clear();
-  box.engine->score(row, box.out);
+  if (auto error = box.engine->score(row, box.out)) return throw_diagnostic(env, *error);
   return utf8_string(env, box.out);
 }
 
@@ -271,13 +283,25 @@ napi_value define_engine_class(napi_env env) {
       {"scoreChunk", nullptr, score_chunk_method, nullptr, nullptr, nullptr, napi_default, nullptr},
   };
   napi_value cls = nullptr;
+  auto addon = std::make_unique<AddonData>();
   if (!succeeded(env,
                  napi_define_class(env, "Engine", NAPI_AUTO_LENGTH, construct, nullptr,
                                    std::size(methods), methods, &cls),
-                 "defining Engine")) {
+                 "defining Engine") ||
+      !succeeded(env, napi_create_reference(env, cls, 1, &addon->engine_class),
+                 "defining Engine") ||
+      !succeeded(
+          env,
+          napi_set_instance_data(
+              env, addon.get(),
+              [](napi_env, void* data, void*) { delete static_cast<AddonData*>(data); }, nullptr),
+          "defining Engine")) {
     return nullptr;
   }
+  static_cast<void>(addon.release());  // the environment's now
   return cls;
 }
+
+napi_value define_engine_for(napi_env env) { return make_function(env, "engineFor", engine_for); }
 
 }  // namespace gqleval::js

@@ -4,8 +4,13 @@
 // members of a result line as the CLI's serializers write them.
 //
 //   new Engine({delta, rules, ruleSet, mode, extract, ignoreTypename,
-//               strictSchema, operation, maxFieldBytes, schemaCacheBytes})
-//       (each optional; a bad value throws RangeError, a wrong type TypeError)
+//               variablesByName, strictSchema, operation, maxFieldBytes,
+//               schemaCacheMb})
+//       (each optional, read and checked by the engine: option_reader.h; a
+//       bad value throws RangeError, a wrong type or name TypeError); the
+//       engine is the one rows::shared_engines() keeps for these options
+//   engineFor(options) -> Engine: the same object for the same options while
+//       it is alive (so its last schema is kept between calls)
 //   .score(schema, reference | reference[], candidate, variables) -> string
 //   .scoreSameSchema(reference | reference[], candidate, variables) -> string
 //       (the schema of the last score(): index.js calls it when a caller
@@ -36,7 +41,10 @@ struct EngineBox {
   std::string out;
 };
 
-// The Engine class, for the module's exports; nullptr (thrown) on failure.
+// The Engine class and engineFor(), for the module's exports; nullptr
+// (thrown) on failure. define_engine_class() comes first: it sets up the
+// environment's data that engineFor() reads.
 napi_value define_engine_class(napi_env env);
+napi_value define_engine_for(napi_env env);
 
 }  // namespace gqleval::js

@@ -117,4 +117,31 @@ napi_value utf8_string(napi_env env, std::string_view text) {
   return out;
 }
 
+napi_value make_function(napi_env env, const char* name, napi_callback callback) {
+  napi_value function = nullptr;
+  if (!succeeded(env,
+                 napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function),
+                 name)) {
+    return nullptr;
+  }
+  return function;
+}
+
+napi_value queue_work(napi_env env, const char* name, napi_async_execute_callback execute,
+                      napi_async_complete_callback complete, void* data, napi_deferred* deferred,
+                      napi_async_work* work) {
+  napi_value promise = nullptr;
+  napi_value resource = utf8_string(env, name);
+  if (resource == nullptr || !succeeded(env, napi_create_promise(env, deferred, &promise), name) ||
+      !succeeded(env, napi_create_async_work(env, nullptr, resource, execute, complete, data, work),
+                 name)) {
+    return nullptr;
+  }
+  if (!succeeded(env, napi_queue_async_work(env, *work), name)) {
+    napi_delete_async_work(env, *work);
+    return nullptr;
+  }
+  return promise;
+}
+
 }  // namespace gqleval::js

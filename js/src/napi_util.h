@@ -6,6 +6,7 @@
 
 #include <node_api.h>
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -54,6 +55,23 @@ bool append_text(napi_env env, napi_value value, std::string& out, const Name& w
 // false.
 bool whole_number(napi_env env, napi_value value, const char* what, double max, double& out);
 
+// The arguments of a call, at most N of them (missing ones are undefined),
+// and its `this`; `ok` false with the exception thrown when they cannot be
+// read.
+template <size_t N>
+struct Args {
+  std::array<napi_value, N> argv{};
+  napi_value self = nullptr;
+  bool ok = false;
+  Args(napi_env env, napi_callback_info info) {
+    size_t argc = N;
+    ok = succeeded(env, napi_get_cb_info(env, info, &argc, argv.data(), &self, nullptr), "a call");
+    napi_value undefined = nullptr;
+    napi_get_undefined(env, &undefined);
+    for (size_t k = argc; k < N; ++k) argv[k] = undefined;
+  }
+};
+
 // `object[name]`, or nullptr (an exception thrown) when it cannot be read.
 napi_value property(napi_env env, napi_value object, const char* name);
 
@@ -62,5 +80,18 @@ bool is_missing(napi_env env, napi_value value);
 
 // A string made of UTF-8 text; nullptr (thrown) on failure.
 napi_value utf8_string(napi_env env, std::string_view text);
+
+// A function named `name` calling `callback`, for the module's exports;
+// nullptr (thrown) on failure.
+napi_value make_function(napi_env env, const char* name, napi_callback callback);
+
+// A Promise settled by work run off the JavaScript thread: `execute` on a
+// pool thread, then `complete` on the JavaScript thread, which settles
+// `*deferred` and deletes `*work`. Both are given `data`. nullptr (thrown)
+// when the work cannot be queued; else the caller's `data` belongs to
+// `complete`.
+napi_value queue_work(napi_env env, const char* name, napi_async_execute_callback execute,
+                      napi_async_complete_callback complete, void* data, napi_deferred* deferred,
+                      napi_async_work* work);
 
 }  // namespace gqleval::js

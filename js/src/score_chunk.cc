@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "io/json_writer.h"
 #include "js/src/napi_util.h"
+#include "js/src/option_reader.h"
 
 namespace gqleval::js {
 namespace {
@@ -30,10 +30,15 @@ struct Chunk {
   std::vector<uint32_t> reference_begin{0};
   std::vector<Span> candidates;
   std::vector<Span> variables;  // empty: no variables column
-  std::string ids;              // each row's `"id":...,` or nothing
-  std::vector<size_t> id_ends;  // empty: no ids column
-  std::string out;              // the result: a JSON array
-  std::string error;            // set when scoring threw
+  struct Id {
+    rows::RowId::Kind kind = rows::RowId::Kind::kNone;
+    Span text;
+    double number = 0;
+  };
+  std::vector<Id> ids;   // empty: no ids column
+  rows::RowTable table;  // views of `cells`, once every cell is read
+  std::string out;       // the result: a JSON array
+  std::string error;     // set when scoring threw
   napi_deferred deferred = nullptr;
   napi_async_work work = nullptr;
 };
@@ -95,31 +100,29 @@ class ColumnReader {
     return true;
   }
 
-  // Element k of `ids` as the member `"id":...,` (nothing for null).
+  // Element k of `ids`: a string, a finite number, or none for null and
+  // undefined.
   bool id(napi_value ids, uint32_t k) {
     napi_value item = nullptr;
     if (!succeeded(env_, napi_get_element(env_, ids, k, &item), "ids")) return false;
     napi_valuetype type = napi_undefined;
     napi_typeof(env_, item, &type);
+    Chunk::Id id;
     if (type == napi_number) {
-      double d = 0;
-      napi_get_value_double(env_, item, &d);
-      if (!std::isfinite(d))
+      napi_get_value_double(env_, item, &id.number);
+      if (!std::isfinite(id.number))
         return type_error("columns.ids[" + std::to_string(k) + "] is not finite");
-      chunk_.ids += "\"id\":";
-      io::append_json_real(chunk_.ids, d);
-      chunk_.ids.push_back(',');
+      id.kind = rows::RowId::Kind::kNumber;
     } else if (type == napi_string) {
-      std::string text;
-      append_cell(env_, item, text);
-      chunk_.ids += "\"id\":";
-      io::append_json_string(chunk_.ids, text);
-      chunk_.ids.push_back(',');
+      id.text.begin = chunk_.cells.size();
+      append_cell(env_, item, chunk_.cells);
+      id.text.end = chunk_.cells.size();
+      id.kind = rows::RowId::Kind::kText;
     } else if (type != napi_undefined && type != napi_null) {
       return type_error("columns.ids[" + std::to_string(k) +
                         "] must be a string, a number, null or undefined");
     }
-    chunk_.id_ends.push_back(chunk_.ids.size());
+    chunk_.ids.push_back(id);
     return true;
   }
 
@@ -188,9 +191,9 @@ bool read_references(ColumnReader& r, napi_value columns, uint32_t first, Chunk&
   for (size_t i = 0; i < c.rows; ++i) {
     const uint32_t from = begin[first + i];
     const uint32_t to = begin[first + i + 1];
-    if (to <= from || to > count) {
+    if (to < from || to > count) {
       return r.range_error("columns.referenceBegin: row " + std::to_string(first + i) +
-                           " has no reference");
+                           " points outside columns.references");
     }
     for (uint32_t k = from; k < to; ++k) {
       Span s;
@@ -237,49 +240,28 @@ std::string_view view(const std::string& cells, Span s) {
   return std::string_view(cells).substr(s.begin, s.end - s.begin);
 }
 
-rows::RowTable table_of(const Chunk& c, std::vector<std::string_view>& schemas) {
-  rows::RowTable t;
+// The chunk's rows as the engine's table, once every cell is in c.cells.
+void make_table(Chunk& c) {
+  rows::RowTable& t = c.table;
   t.rows = c.rows;
-  schemas.clear();
-  for (const Span& s : c.schemas) schemas.push_back(view(c.cells, s));
-  for (uint32_t k : c.row_schema) t.schemas.push_back(schemas[k]);
+  for (uint32_t k : c.row_schema) t.schemas.push_back(view(c.cells, c.schemas[k]));
   for (const Span& s : c.references) t.references.push_back(view(c.cells, s));
   t.reference_begin = c.reference_begin;
   for (const Span& s : c.candidates) t.candidates.push_back(view(c.cells, s));
   for (const Span& s : c.variables) t.variables.push_back(view(c.cells, s));
-  return t;
+  for (const Chunk::Id& id : c.ids) t.ids.push_back({id.kind, view(c.cells, id.text), id.number});
 }
 
 // Scores the chunk and writes its JSON array (a pool thread: no Node-API).
 void execute(napi_env /*env*/, void* data) {
   auto* c = static_cast<Chunk*>(data);
   try {
-    std::vector<std::string_view> schemas;
-    const rows::RowTable table = table_of(*c, schemas);
     rows::RowResults results;
-    c->engine->score_rows(table, 0, c->rows, c->threads, results);
-    std::vector<size_t> begins(c->rows);
-    for (size_t i = 0; i < c->rows; ++i) begins[i] = i == 0 ? 0 : results.ends[i - 1];
-    c->out.reserve(results.text.size() + c->ids.size() + c->rows + 2);
-    c->out.push_back('[');
-    for (size_t i = 0; i < c->rows; ++i) {
-      if (i != 0) c->out.push_back(',');
-      const size_t source = results.firsts[i];
-      const std::string_view text =
-          std::string_view(results.text)
-              .substr(begins[source], results.ends[source] - begins[source]);
-      const size_t id_begin = i == 0 ? 0 : (c->id_ends.empty() ? 0 : c->id_ends[i - 1]);
-      const size_t id_end = c->id_ends.empty() ? 0 : c->id_ends[i];
-      if (id_end == id_begin) {
-        c->out.append(text);
-        continue;
-      }
-      // `{"id":...,` then the members after the result's own `{`.
-      c->out.push_back('{');
-      c->out.append(c->ids, id_begin, id_end - id_begin);
-      c->out.append(text.substr(1));
+    if (auto error = c->engine->score_rows(c->table, 0, c->rows, c->threads, results)) {
+      c->error = error->message;
+      return;
     }
-    c->out.push_back(']');
+    rows::append_results_array(results, c->table, 0, c->out);
   } catch (const std::exception& e) {
     c->error = e.what();
   }
@@ -316,17 +298,18 @@ napi_value start_score_chunk(napi_env env, const std::shared_ptr<rows::RowEngine
   c->engine = engine;
   uint32_t first = 0;
   uint32_t count = 0;
-  uint32_t threads = 0;
   if (!read_uint32(env, argv[1], "first", 4294967295.0, first) ||
-      !read_uint32(env, argv[2], "count", 4294967295.0, count) ||
-      !read_uint32(env, argv[3], "threads", 4096, threads)) {
+      !read_uint32(env, argv[2], "count", 4294967295.0, count)) {
     return nullptr;
   }
+  // undefined: every core.
+  auto threads = rows::read_threads(option_value(env, argv[3]), rows::OptionNames::camel_case());
+  if (!threads) return throw_diagnostic(env, threads.error());
   if (static_cast<uint64_t>(first) + count > 4294967295ULL) {
     return throw_range_error(env, "first + count is out of range");
   }
   c->rows = count;
-  c->threads = threads;
+  c->threads = *threads;
   napi_valuetype type = napi_undefined;
   napi_typeof(env, argv[0], &type);
   if (type != napi_object) return throw_type_error(env, "columns must be an object");
@@ -335,21 +318,13 @@ napi_value start_score_chunk(napi_env env, const std::shared_ptr<rows::RowEngine
       !read_row_cells(reader, argv[0], first, *c)) {
     return nullptr;
   }
-  napi_value promise = nullptr;
-  napi_value name = nullptr;
-  if (!succeeded(env, napi_create_promise(env, &c->deferred, &promise), "scoreChunk") ||
-      !succeeded(env, napi_create_string_utf8(env, "gqleval.scoreChunk", NAPI_AUTO_LENGTH, &name),
-                 "scoreChunk") ||
-      !succeeded(env,
-                 napi_create_async_work(env, nullptr, name, execute, complete, c.get(), &c->work),
-                 "scoreChunk")) {
-    return nullptr;
-  }
-  if (!succeeded(env, napi_queue_async_work(env, c->work), "scoreChunk")) {
-    napi_delete_async_work(env, c->work);
-    return nullptr;
-  }
-  static_cast<void>(c.release());  // complete() frees it
+  make_table(*c);
+  // What the engine refuses (a row with no reference) throws here, before
+  // the work is queued.
+  if (auto error = rows::check_table(c->table, 0, c->rows)) return throw_diagnostic(env, *error);
+  napi_value promise =
+      queue_work(env, "gqleval.scoreChunk", execute, complete, c.get(), &c->deferred, &c->work);
+  if (promise != nullptr) static_cast<void>(c.release());  // complete() frees it
   return promise;
 }
 

@@ -1,11 +1,14 @@
 // Engine.scoreChunk(columns, first, count, threads): rows [first, first +
 // count) of a batch, scored on the batch engine's threads off the JavaScript
 // thread (a Node-API async work item, whose pool thread runs a oneTBB arena
-// of `threads` threads, 0: every core). Resolves to the JSON text of an array
-// of the rows' results in row order, each an object with the members of a
+// of `threads` threads, undefined: every core, as rows::read_threads reads
+// it). Resolves to the JSON text of an array of the rows' results in row
+// order (rows::append_results_array), each an object with the members of a
 // score result line, led by `"id"` where the row has one; a row that repeats
 // an earlier row of the chunk (every cell) is scored once and its text
-// copied, so that each row still parses to an object of its own.
+// copied, so that each row still parses to an object of its own. A row the
+// engine refuses (rows::check_table: no reference) throws a RangeError
+// before the work is queued.
 //
 // columns (index.js builds them from the rows and checks them first):
 //   schemas          the distinct schema texts

@@ -284,3 +284,17 @@ test('operation names the operation of a document with several, as --operation d
   assert.deepEqual([version, typeof ruleSet, byName], [4, 'string', false]);
   assert.deepEqual(picked, members);
 });
+
+test('engines are shared per option set, and kept or let go as the engine cache says', () => {
+  const { schema, reference, answer } = farm();
+  const first = compare(schema, reference, answer, { delta: 1 });
+  // More option sets than the engine cache keeps: the first's engine is
+  // evicted and its object let go; asked for again, it is made anew.
+  for (let delta = 2; delta < 40; delta++) {
+    assert.equal(compare(schema, reference, answer, { delta }).verdict, 'overfetch_ok');
+  }
+  if (global.gc) global.gc();
+  assert.deepEqual(compare(schema, reference, answer, { delta: 1 }), first);
+  // A Scorer of the same options gives the same results as compare().
+  assert.deepEqual(new Scorer({ delta: 1 }).compare(schema, reference, answer), first);
+});

@@ -9,7 +9,8 @@ program runs; nothing here calls the program). A result is the members of a
     >>> r = gqleval.compare(schema_sdl, "{ user(id: 1) { name } }", model_output)
     >>> r["verdict"], r["pass"], r["f1"]
 
-- :func:`compare` scores one pair;
+- :func:`compare` scores one pair (``mode="subset"``: does the candidate select
+  everything the reference selects?);
 - :class:`Scorer` keeps its options and its built schemas, for a harness that
   scores pair after pair (safe to share across threads);
 - :func:`score_batch` scores whole columns (lists, pandas Series, NumPy object
@@ -20,13 +21,13 @@ program runs; nothing here calls the program). A result is the members of a
 - :mod:`gqleval.dask` scores a Dask DataFrame on a cluster.
 
 Errors: a bad option is a ``ValueError`` (with the command line's message,
-naming the keyword), a cell that is not ``str`` or ``None`` a ``TypeError``;
-an invalid schema or query is a verdict, never an exception.
+naming the keyword), an option or a cell of the wrong type a ``TypeError``;
+an invalid schema or query is a verdict, never an exception. The options are
+read and checked by the engine (engine/rows), as for every binding.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import os
@@ -37,6 +38,7 @@ from . import _core
 __all__ = [
     "DEFAULT_MAX_FIELD_BYTES",
     "RESULT_FIELDS",
+    "SUBSET_RESULT_FIELDS",
     "SUMMARY_FIELDS",
     "Scorer",
     "compare",
@@ -57,25 +59,14 @@ __version__: str = _core.__version__
 DEFAULT_MAX_FIELD_BYTES: int = _core.DEFAULT_MAX_FIELD_BYTES
 
 #: The members of a result, in order (docs/results.schema.json, score rows).
-RESULT_FIELDS = (
-    "verdict",
-    "pass",
-    "compared",
-    "missing",
-    "extra",
-    "precision",
-    "recall",
-    "f1",
-    "matched_reference",
-    "missing_paths",
-    "extra_paths",
-    "argument_differences",
-    "rules_fired",
-    "errors",
-)
+RESULT_FIELDS = tuple(_core.result_members("equivalence"))
+
+#: The members of a result of ``mode="subset"``, in order.
+SUBSET_RESULT_FIELDS = tuple(_core.result_members("subset"))
 
 #: The members of :func:`summary`'s dict: those of a ``--summary`` file that
-#: depend on the rows alone (not on the run's provenance).
+#: depend on the rows alone (not on the run's provenance); mean_f1 in
+#: equivalence mode, mean_score in subset mode.
 SUMMARY_FIELDS = (
     "results_version",
     "mode",
@@ -87,6 +78,8 @@ SUMMARY_FIELDS = (
     "pass_rate_stderr",
     "mean_f1",
     "mean_f1_stderr",
+    "mean_score",
+    "mean_score_stderr",
 )
 
 Cell = Optional[str]
@@ -95,53 +88,9 @@ Variables = Union[None, str, Mapping[str, Any]]
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def _count(name: str, value: Any, *, minimum: int = 0, maximum: int = 2**32 - 1) -> int:
-    # As the command line's integer flags: a whole number in range.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < minimum or value > maximum:
-        if minimum == 0:
-            raise ValueError(f"{name} needs a non-negative integer, got {value!r}")
-        raise ValueError(f"{name} must be at least {minimum}, got {value!r}")
-    return value
-
-
-def _text(name: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be str, not {type(value).__name__}")
-    return value
-
-
-def _threads(threads: Optional[int]) -> int:
-    # 0 asks the engine for every core.
-    return 0 if threads is None else _count("threads", threads, minimum=1, maximum=4096)
-
-
-@functools.lru_cache(maxsize=16)
-def _engine(
-    delta: int,
-    rules: str,
-    rule_set: str,
-    extract: bool,
-    ignore_typename: bool,
-    variables_by_name: bool,
-    strict_schema: bool,
-    operation: str,
-    max_field_bytes: int,
-    schema_cache_bytes: int,
-) -> _core.Engine:
-    o = _core.Options()
-    o.delta = delta
-    o.rules_file = rules
-    o.rule_set = rule_set
-    o.extract = extract
-    o.ignore_typename = ignore_typename
-    o.variables_by_name = variables_by_name
-    o.strict_schema = strict_schema
-    o.operation = operation
-    o.max_field_bytes = max_field_bytes
-    o.schema_cache_bytes = schema_cache_bytes
-    return _core.Engine(o)
+def _given(options: Mapping[str, Any]) -> dict:
+    # The options given (None: the default), as the engine reads them.
+    return {k: v for k, v in options.items() if v is not None}
 
 
 class Scorer:
@@ -156,6 +105,9 @@ class Scorer:
 
     Options (as ``gqleval score``'s flags):
 
+    - ``mode``: ``"equivalence"`` (the default: the same data as the
+      reference?) or ``"subset"`` (does the candidate select everything the
+      reference selects? The result members are :data:`SUBSET_RESULT_FIELDS`);
     - ``delta``: the over-fetch budget, extra nodes a pass may have;
     - ``rules``: a rewrite rules file (JSON), path;
     - ``rule_set``: the rewrite rules on, comma-separated of ``cycles``,
@@ -170,7 +122,7 @@ class Scorer:
     - ``operation``: the operation to score when a document has several;
     - ``max_field_bytes``: a longer cell makes its row a ``bad_row`` (0: no
       limit);
-    - ``schema_cache_mb``: the bound of the built schemas.
+    - ``schema_cache_mb``: the bound of the built schemas (0: no bound).
 
     Raises ``ValueError`` for a bad option (an unknown rule, a rules file that
     cannot be read or does not parse: "PATH: why"), ``TypeError`` for an
@@ -180,37 +132,45 @@ class Scorer:
     def __init__(
         self,
         *,
-        delta: int = 0,
+        mode: Optional[str] = None,
+        delta: Optional[int] = None,
         rules: Optional[PathLike] = None,
-        rule_set: str = "cycles,endpoints",
-        extract: bool = True,
-        ignore_typename: bool = False,
-        variables_by_name: bool = False,
-        strict_schema: bool = False,
+        rule_set: Optional[str] = None,
+        extract: Optional[bool] = None,
+        ignore_typename: Optional[bool] = None,
+        variables_by_name: Optional[bool] = None,
+        strict_schema: Optional[bool] = None,
         operation: Optional[str] = None,
-        max_field_bytes: int = DEFAULT_MAX_FIELD_BYTES,
+        max_field_bytes: Optional[int] = None,
         schema_cache_mb: Optional[int] = None,
     ) -> None:
-        self._options = dict(
-            delta=_count("delta", delta),
-            rules="" if rules is None else os.fspath(rules),
-            rule_set=_text("rule_set", rule_set),
-            extract=bool(extract),
-            ignore_typename=bool(ignore_typename),
-            variables_by_name=bool(variables_by_name),
-            strict_schema=bool(strict_schema),
-            operation="" if operation is None else _text("operation", operation),
-            max_field_bytes=_count("max_field_bytes", max_field_bytes, maximum=2**62),
-            schema_cache_bytes=0
-            if schema_cache_mb is None
-            else _count("schema_cache_mb", schema_cache_mb, minimum=1, maximum=2**40) << 20,
-        )
-        self._engine = _engine(**self._options)
+        # The options given; None leaves the engine's default (the command's).
+        self._options = _given(dict(
+            mode=mode,
+            delta=delta,
+            rules=rules,
+            rule_set=rule_set,
+            extract=extract,
+            ignore_typename=ignore_typename,
+            variables_by_name=variables_by_name,
+            strict_schema=strict_schema,
+            operation=operation,
+            max_field_bytes=max_field_bytes,
+            schema_cache_mb=schema_cache_mb,
+        ))
+        # The engine of the same options is shared (built schemas and all)
+        # with every Scorer and call that gives them.
+        self._engine = _core.engine_for(self._options)
 
     @property
     def options(self) -> dict:
-        """The options this Scorer was made with (rules as a path, "" for none)."""
+        """The options this Scorer was made with (those left at None absent)."""
         return dict(self._options)
+
+    @property
+    def mode(self) -> str:
+        """``"equivalence"`` or ``"subset"``."""
+        return self._options.get("mode", "equivalence")
 
     def score(
         self,
@@ -237,15 +197,17 @@ class Scorer:
         candidates: Iterable[Cell],
         *,
         variables: Union[None, str, Iterable[Variables]] = None,
+        ids: Optional[Iterable[Any]] = None,
         threads: Optional[int] = None,
         as_frame: bool = False,
     ) -> Any:
         """Scores rows, one per item of ``references``; see :func:`score_batch`."""
-        rows = self._engine.score_rows(schemas, references, candidates, variables, _threads(threads))
+        rows = self._engine.score_rows(schemas, references, candidates, variables, ids, threads)
         if not as_frame:
             return rows
         # A pandas Series' index (lists have an .index method, not an index).
-        return _frame(rows, candidates.index if hasattr(candidates, "iloc") else None)
+        return _frame(rows, candidates.index if hasattr(candidates, "iloc") else None, self.mode,
+                      ids is not None)
 
     def validate(self, schema: Cell, query: Cell) -> list:
         """The errors of ``query`` against ``schema``; see :func:`validate`."""
@@ -265,8 +227,9 @@ def derived_rules(schema: Cell, *, strict_schema: bool = False) -> dict:
 
 
 def _scorer(options: Mapping[str, Any]) -> Scorer:
-    # compare() and score_batch() reuse the engine of the same options
-    # (_engine is cached), so a loop of compare() builds each schema once.
+    # compare() and score_batch() reuse the engine of the same options (the
+    # engine's cache of engines), so a loop of compare() builds each schema
+    # once.
     return Scorer(**options)
 
 
@@ -282,13 +245,15 @@ def compare(
     result line do: a dict with exactly the line's result members
     (:data:`RESULT_FIELDS`: verdict, pass, compared, missing, extra, precision,
     recall, f1, matched_reference, missing_paths, extra_paths,
-    argument_differences, rules_fired, errors), with the same values (numbers as the JSON line has them: ``1``
-    for a recall of one, ``None`` for counts of a pair that was not compared).
+    argument_differences, rules_fired, errors), with the same values (numbers
+    as the JSON line has them: ``1`` for a recall of one, ``None`` for counts
+    of a pair that was not compared); with ``mode="subset"`` a subset row's
+    (:data:`SUBSET_RESULT_FIELDS`).
 
-    ``options`` are :class:`Scorer`'s (delta, rules, rule_set, extract,
+    ``options`` are :class:`Scorer`'s (mode, delta, rules, rule_set, extract,
     ignore_typename, variables_by_name, strict_schema, operation,
-    max_field_bytes); the engine of
-    the same options is kept between calls, so built schemas are reused.
+    max_field_bytes, schema_cache_mb); the engine of the same options is kept
+    between calls, so built schemas are reused.
     """
     return _scorer(options).score(schema, reference, candidate, variables=variables)
 
@@ -299,23 +264,29 @@ def score_batch(
     candidates: Iterable[Cell],
     *,
     variables: Union[None, str, Iterable[Variables]] = None,
+    ids: Optional[Iterable[Any]] = None,
     threads: Optional[int] = None,
     as_frame: bool = False,
     **options: Any,
 ) -> Any:
     """Scores rows on the batch engine (oneTBB, ``threads`` worker threads,
-    default all cores) with the GIL released; results in row order.
+    default all cores, more than the machine has as ``gqleval score -j`` runs
+    them) with the GIL released; results in row order.
 
     Each argument is a column: a list, tuple, pandas Series or NumPy object
     array with one cell per row, or (``schemas``, ``variables``) one str for
-    every row. A reference cell may be a list of several references. Returns a
-    list of result dicts (as :func:`compare`'s), or with ``as_frame=True`` a
-    pandas DataFrame with :data:`RESULT_FIELDS` as columns (indexed as
+    every row. A reference cell may be a list of several references. ``ids``,
+    one per row (a str, an int, a float or None), leads each row's result as
+    its ``"id"`` member (a row whose id is None has none). Returns a list of
+    result dicts (as :func:`compare`'s), or with ``as_frame=True`` a pandas
+    DataFrame with :data:`RESULT_FIELDS` (:data:`SUBSET_RESULT_FIELDS` in
+    subset mode) as columns, after ``id`` when ids are given (indexed as
     ``candidates`` when it is a Series). Mismatched lengths are a
     ``ValueError``; a cell that is not str or None a ``TypeError``.
     """
     return _scorer(options).score_batch(
-        schemas, references, candidates, variables=variables, threads=threads, as_frame=as_frame
+        schemas, references, candidates, variables=variables, ids=ids, threads=threads,
+        as_frame=as_frame,
     )
 
 
@@ -331,18 +302,21 @@ def validate(
     return Scorer(operation=operation, strict_schema=strict_schema).validate(schema, query)
 
 
-def _frame(rows: list, index: Any = None) -> Any:
+def _frame(rows: list, index: Any, mode: str, with_ids: bool) -> Any:
     """The result dicts as a DataFrame with stable dtypes: counts that may be
     missing (a pair not compared) are nullable Int64, the lists objects."""
     import pandas as pd
 
-    frame = pd.DataFrame.from_records(rows, columns=list(RESULT_FIELDS))
+    fields = RESULT_FIELDS if mode == "equivalence" else SUBSET_RESULT_FIELDS
+    frame = pd.DataFrame.from_records(rows, columns=(["id"] if with_ids else []) + list(fields))
     if index is not None:
         frame.index = index
-    for name in ("missing", "extra", "matched_reference"):
-        frame[name] = frame[name].astype("Int64")
-    for name in ("precision", "recall", "f1"):
-        frame[name] = frame[name].astype("float64")
+    for name in ("missing", "extra", "matched_reference", "left_nodes"):
+        if name in fields:
+            frame[name] = frame[name].astype("Int64")
+    for name in ("precision", "recall", "f1", "score"):
+        if name in fields:
+            frame[name] = frame[name].astype("float64")
     for name in ("pass", "compared"):
         frame[name] = frame[name].astype("bool")
     return frame
@@ -353,47 +327,62 @@ def _frame(rows: list, index: Any = None) -> Any:
 
 def _column(results: Any, name: str) -> list:
     if hasattr(results, "columns"):  # a pandas DataFrame
-        return results[name].tolist()
+        return results[name].tolist() if name in results.columns else []
     return [r[name] for r in results]
 
 
-def counts(results: Any) -> tuple:
-    """The summary counts of result rows (dicts or a DataFrame): rows per
-    verdict, the F1 sum in millionths and its squares. Counts of parts add up
-    to the counts of the whole (:func:`merge_counts`), exactly."""
+def _mode_of(results: Any) -> str:
+    # A subset result has a "score"; an equivalence result an "f1".
+    if hasattr(results, "columns"):
+        return "subset" if "score" in results.columns else "equivalence"
+    for r in results:
+        return "subset" if "score" in r else "equivalence"
+    return "equivalence"
+
+
+def counts(results: Any, *, mode: Optional[str] = None) -> tuple:
+    """The summary counts of result rows (dicts or a DataFrame) of ``mode``
+    (default: the results' own, by their members): rows per verdict, the
+    graded score's sum (F1, or the subset score) in millionths and its
+    squares, and the mode. Counts of parts add up to the counts of the whole
+    (:func:`merge_counts`), exactly."""
+    mode = _mode_of(results) if mode is None else mode
+    graded = "f1" if mode == "equivalence" else "score"
     verdicts = _column(results, "verdict")
-    f1s = [0.0 if f is None or (isinstance(f, float) and math.isnan(f)) else float(f)
-           for f in _column(results, "f1")]
-    outcomes, millionths, squares = _core.count_rows(verdicts, f1s)
-    return (tuple(outcomes), millionths, squares)
+    values = [0.0 if v is None or (isinstance(v, float) and math.isnan(v)) else float(v)
+              for v in _column(results, graded)] if verdicts else []
+    outcomes, millionths, squares = _core.count_rows(mode, verdicts, values)
+    return (tuple(outcomes), millionths, squares, mode)
 
 
 def merge_counts(parts: Iterable[tuple]) -> tuple:
-    """The sum of several :func:`counts`."""
-    outcomes: Optional[list] = None
-    millionths = 0
-    squares = 0
-    for o, m, s in parts:
-        outcomes = list(o) if outcomes is None else [a + b for a, b in zip(outcomes, o)]
-        millionths += m
-        squares += s
-    if outcomes is None:
-        return counts([])
-    return (tuple(outcomes), millionths, squares)
+    """The sum of several :func:`counts` (of one mode)."""
+    total: Optional[tuple] = None
+    for outcomes, millionths, squares, mode in parts:
+        if total is None:
+            total = (tuple(outcomes), millionths, squares, mode)
+            continue
+        if mode != total[3]:
+            raise ValueError(f"merge_counts: counts of mode {mode!r} and of {total[3]!r}")
+        total = (tuple(a + b for a, b in zip(total[0], outcomes)), total[1] + millionths,
+                 total[2] + squares, mode)
+    return counts([]) if total is None else total
 
 
 def summary_of_counts(c: tuple) -> dict:
     """The summary of :func:`counts` (see :func:`summary`)."""
-    full = _core.summary_of_counts(list(c[0]), c[1], c[2])
-    return {k: full[k] for k in SUMMARY_FIELDS}
+    outcomes, millionths, squares, mode = c
+    full = _core.summary_of_counts(mode, list(outcomes), millionths, squares)
+    return {k: full[k] for k in SUMMARY_FIELDS if k in full}
 
 
-def summary(results: Any) -> dict:
+def summary(results: Any, *, mode: Optional[str] = None) -> dict:
     """The summary of result rows (a list of result dicts or a DataFrame), as
     ``gqleval score --summary`` computes it: rows, compared, each verdict's
-    count and share, pass, pass_rate, mean_f1 and their standard errors
+    count and share, pass, pass_rate, the mean graded score (mean_f1, or
+    mean_score in subset mode) and their standard errors
     (:data:`SUMMARY_FIELDS`)."""
-    return summary_of_counts(counts(results))
+    return summary_of_counts(counts(results, mode=mode))
 
 
 # ---- files
@@ -442,36 +431,17 @@ def score_file(
     the command's message; a file that cannot be read or written an
     ``OSError``.
     """
-    o = _core.FileOptions()
-    o.input = os.fspath(path)
-    o.output = os.devnull if out is None else os.fspath(out)
-    if schema is not None:
-        o.schema = [os.fspath(schema)] if isinstance(schema, (str, os.PathLike)) else [
-            os.fspath(s) for s in schema]
-    refs = [] if reference_col is None else (
-        [reference_col] if isinstance(reference_col, str) else list(reference_col))
-    o.set_columns(schema_col or "", schema_path_col or "", refs, candidate_col or "", id_col or "",
-                  variables_col or "", list(group_by), list(keep_col))
-    o.delta = _count("delta", delta)
-    o.rules_file = "" if rules is None else os.fspath(rules)
-    o.extract = bool(extract)
-    o.ignore_typename = bool(ignore_typename)
-    o.variables_by_name = bool(variables_by_name)
-    o.strict_schema = bool(strict_schema)
-    o.operation = operation or ""
-    o.threads = _threads(threads)
-    o.resume = bool(resume)
-    o.arguments = [o.input]
-    # The words, read by the library as the command reads its flags (None:
-    # not given; the default rule set is no request, as the flag left out).
-    w = _core.FileWords()
-    w.mode = _text("mode", mode)
-    w.input_format = format or None
-    w.output_format = out_format or None
-    rule_set = _text("rule_set", rule_set)
-    w.rule_set = None if rule_set == "cycles,endpoints" else rule_set
-    w.fail_under = [fail_under] if fail_under else []
-    w.summary_format = _text("summary_format", summary_format)
-    result, gates_met = _core.score_file(o, w, task or _core.run_stem(o.input))
+    # The keywords as the command's flags, read by the engine (None: not
+    # given; out=None keeps no results; the task defaults to the input's stem).
+    options = _given(dict(
+        out=out, out_format=out_format, format=format, schema=schema, schema_col=schema_col,
+        schema_path_col=schema_path_col, reference_col=reference_col, candidate_col=candidate_col,
+        id_col=id_col, variables_col=variables_col, group_by=group_by, keep_col=keep_col,
+        mode=mode, delta=delta, rules=rules, rule_set=rule_set, extract=extract,
+        ignore_typename=ignore_typename, variables_by_name=variables_by_name,
+        strict_schema=strict_schema, operation=operation, threads=threads,
+        fail_under=fail_under, summary_format=summary_format, task=task, resume=resume,
+    ))
+    result, gates_met = _core.score_file(os.fspath(path), options)
     result["gates_met"] = gates_met
     return result

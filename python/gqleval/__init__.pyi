@@ -5,6 +5,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Tuple, TypedDict,
 __version__: str
 DEFAULT_MAX_FIELD_BYTES: int
 RESULT_FIELDS: Tuple[str, ...]
+SUBSET_RESULT_FIELDS: Tuple[str, ...]
 SUMMARY_FIELDS: Tuple[str, ...]
 
 Cell = Optional[str]
@@ -48,28 +49,51 @@ Result = TypedDict(
     },
 )
 
-Counts = Tuple[Tuple[int, ...], int, int]
+# A result of mode="subset" (SUBSET_RESULT_FIELDS).
+SubsetResult = TypedDict(
+    "SubsetResult",
+    {
+        "verdict": str,
+        "pass": bool,
+        "compared": bool,
+        "missing": Optional[int],
+        "score": float,
+        "left_nodes": Optional[int],
+        "matched_reference": Optional[int],
+        "missing_paths": list[Path],
+        "errors": list[Error],
+    },
+)
+
+# Rows per verdict, the graded score's sum in millionths, its squares, the mode.
+Counts = Tuple[Tuple[int, ...], int, int, str]
+RowId = Union[None, str, int, float]
 
 class Scorer:
+    # None leaves the engine's default (the command's: mode "equivalence",
+    # delta 0, rule_set "cycles,endpoints", extract True, ...).
     def __init__(
         self,
         *,
-        delta: int = 0,
+        mode: Optional[str] = None,
+        delta: Optional[int] = None,
         rules: Optional[PathLike] = None,
-        rule_set: str = "cycles,endpoints",
-        extract: bool = True,
-        ignore_typename: bool = False,
-        variables_by_name: bool = False,
-        strict_schema: bool = False,
+        rule_set: Optional[str] = None,
+        extract: Optional[bool] = None,
+        ignore_typename: Optional[bool] = None,
+        variables_by_name: Optional[bool] = None,
+        strict_schema: Optional[bool] = None,
         operation: Optional[str] = None,
-        max_field_bytes: int = ...,
+        max_field_bytes: Optional[int] = None,
         schema_cache_mb: Optional[int] = None,
     ) -> None: ...
     @property
     def options(self) -> dict[str, Any]: ...
+    @property
+    def mode(self) -> str: ...
     def score(
         self, schema: Cell, reference: Reference, candidate: Cell, *, variables: Variables = None
-    ) -> Result: ...
+    ) -> Union[Result, SubsetResult]: ...
     def score_batch(
         self,
         schemas: Union[str, Iterable[Cell]],
@@ -77,6 +101,7 @@ class Scorer:
         candidates: Iterable[Cell],
         *,
         variables: Union[None, str, Iterable[Variables]] = None,
+        ids: Optional[Iterable[RowId]] = None,
         threads: Optional[int] = None,
         as_frame: bool = False,
     ) -> Any: ...
@@ -88,6 +113,7 @@ def compare(
     candidate: Cell,
     *,
     variables: Variables = None,
+    mode: str = "equivalence",
     delta: int = 0,
     rules: Optional[PathLike] = None,
     rule_set: str = "cycles,endpoints",
@@ -97,15 +123,18 @@ def compare(
     strict_schema: bool = False,
     operation: Optional[str] = None,
     max_field_bytes: int = ...,
-) -> Result: ...
+    schema_cache_mb: Optional[int] = None,
+) -> Union[Result, SubsetResult]: ...
 def score_batch(
     schemas: Union[str, Iterable[Cell]],
     references: Iterable[Reference],
     candidates: Iterable[Cell],
     *,
     variables: Union[None, str, Iterable[Variables]] = None,
+    ids: Optional[Iterable[RowId]] = None,
     threads: Optional[int] = None,
     as_frame: bool = False,
+    mode: str = "equivalence",
     delta: int = 0,
     rules: Optional[PathLike] = None,
     rule_set: str = "cycles,endpoints",
@@ -115,15 +144,16 @@ def score_batch(
     strict_schema: bool = False,
     operation: Optional[str] = None,
     max_field_bytes: int = ...,
+    schema_cache_mb: Optional[int] = None,
 ) -> Any: ...
 def validate(
     schema: Cell, query: Cell, *, operation: Optional[str] = None, strict_schema: bool = False
 ) -> list[Error]: ...
 def derived_rules(schema: Cell, *, strict_schema: bool = False) -> dict[str, Any]: ...
-def counts(results: Any) -> Counts: ...
+def counts(results: Any, *, mode: Optional[str] = None) -> Counts: ...
 def merge_counts(parts: Iterable[Counts]) -> Counts: ...
 def summary_of_counts(c: Counts) -> dict[str, Any]: ...
-def summary(results: Any) -> dict[str, Any]: ...
+def summary(results: Any, *, mode: Optional[str] = None) -> dict[str, Any]: ...
 def score_file(
     path: PathLike,
     *,

@@ -26,9 +26,9 @@ import gqleval
 __all__ = ["score_dataframe", "summary"]
 
 
-def _meta() -> pd.DataFrame:
-    # The dtypes gqleval._frame gives every partition.
-    return gqleval._frame([])
+def _meta(mode: str) -> pd.DataFrame:
+    # The columns and dtypes gqleval._frame gives every partition.
+    return gqleval._frame([], None, mode, False)
 
 
 def _score_partition(
@@ -64,7 +64,8 @@ def score_dataframe(
     **options: Any,
 ) -> Any:
     """Scores each row of the Dask DataFrame ``ddf`` on the workers: a lazy
-    Dask DataFrame of results (:data:`gqleval.RESULT_FIELDS` as columns), with
+    Dask DataFrame of results (:data:`gqleval.RESULT_FIELDS` as columns,
+    :data:`gqleval.SUBSET_RESULT_FIELDS` with ``mode="subset"``), with
     ``ddf``'s partitions and index, so in the input's order.
 
     ``schema``, ``reference``, ``candidate`` and ``variables`` name columns
@@ -74,7 +75,7 @@ def score_dataframe(
     releases the GIL). ``options`` are :class:`gqleval.Scorer`'s; they are
     checked here, before any task runs.
     """
-    gqleval.Scorer(**options)  # a bad option fails now, not on a worker
+    scorer = gqleval.Scorer(**options)  # a bad option fails now, not on a worker
     return ddf.map_partitions(
         _score_partition,
         schema,
@@ -83,7 +84,7 @@ def score_dataframe(
         variables,
         threads,
         options,
-        meta=_meta(),
+        meta=_meta(scorer.mode),
         align_dataframes=False,
     )
 

@@ -1,8 +1,10 @@
 // gqleval._core: the compiled half of the Python module. The public API, its
 // argument checks that are plain Python and its docstrings are in
-// python/gqleval/__init__.py; this file binds the engine for rows in memory
-// (engine/rows/row_engine.h), the summary counts (summary_counts.h) and the file run
-// (file_run.h). Every call that scores releases the GIL while it does.
+// python/gqleval/__init__.py; this file binds engine/rows, the engine every
+// binding calls (engines per option set, rows and their results, summaries,
+// file runs), and converts Python's values to its cells and options
+// (py_cells.h, py_options.h) and its JSON results to Python's objects
+// (py_json.h). Every call that scores releases the GIL while it does.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -12,13 +14,14 @@
 #include <vector>
 
 #include "engine/base/version.h"
+#include "engine/rows/engine_cache.h"
+#include "engine/rows/file_run.h"
 #include "engine/rows/row_engine.h"
 #include "engine/rows/row_options.h"
-#include "io/file_names.h"
-#include "python/src/file_run.h"
+#include "engine/rows/summary_counts.h"
 #include "python/src/py_cells.h"
 #include "python/src/py_json.h"
-#include "python/src/summary_counts.h"
+#include "python/src/py_options.h"
 
 namespace gqleval::python {
 namespace {
@@ -31,11 +34,14 @@ using rows::RowOptions;
 using rows::RowResults;
 using rows::RowTable;
 
-std::unique_ptr<RowEngine> make_engine(RowOptions options) {
-  options.names = batch::OptionNames::keywords();
-  auto checked = rows::check_options(std::move(options));
-  if (!checked) throw py::value_error(checked.error().message);
-  return std::make_unique<RowEngine>(std::move(*checked));
+// The engine of these keyword options (rows::shared_engines()).
+std::shared_ptr<RowEngine> engine_for(const py::dict& options) {
+  RowOptions o;
+  o.names = rows::OptionNames::keywords();
+  set_options(o, options, rows::set_row_option);
+  auto engine = rows::shared_engines().get(o);
+  if (!engine) raise(engine.error());
+  return std::move(*engine);
 }
 
 // A row's references: one str (or None), or a list or tuple of them.
@@ -43,7 +49,6 @@ void append_references(py::handle value, const std::string& what,
                        std::vector<std::string_view>& out) {
   if (PyList_Check(value.ptr()) || PyTuple_Check(value.ptr())) {
     py::sequence items = py::reinterpret_borrow<py::sequence>(value);
-    if (items.empty()) throw py::value_error(what + " holds no reference");
     for (size_t k = 0; k < items.size(); ++k) {
       out.push_back(cell_text(items[k], what + "[" + std::to_string(k) + "]"));
     }
@@ -69,58 +74,91 @@ py::object score_one(RowEngine& engine, py::handle schema, py::handle references
   row.candidate = cell_text(candidate, "candidate");
   row.variables = variables_text(variables, "variables", keep);
   std::string out;
+  std::optional<Diagnostic> error;
   {
     py::gil_scoped_release unlocked;
-    engine.score(row, out);
+    error = engine.score(row, out);
   }
+  if (error) raise(*error);
   return result_object(out);
 }
 
-// The rows' columns, checked to have one cell per row (or one for all).
+// A row id: a str, an int or float (an int exactly, within 2**53), or None
+// (or NaN, pandas' missing value): none.
+rows::RowId row_id(py::handle value, size_t row) {
+  rows::RowId id;
+  if (value.is_none()) return id;
+  if (PyUnicode_Check(value.ptr())) {
+    id.kind = rows::RowId::Kind::kText;
+    id.text = cell_text(value, "ids[" + std::to_string(row) + "]");
+    return id;
+  }
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+    const long long n = PyLong_AsLongLong(value.ptr());
+    constexpr long long kExact = 1LL << 53;
+    if (PyErr_Occurred() != nullptr || n > kExact || n < -kExact) {
+      PyErr_Clear();
+      throw py::value_error("ids[" + std::to_string(row) +
+                            "] is an int beyond 2**53: give it as a str");
+    }
+    id.kind = rows::RowId::Kind::kNumber;
+    id.number = static_cast<double>(n);
+    return id;
+  }
+  if (PyFloat_Check(value.ptr())) {
+    const double d = PyFloat_AsDouble(value.ptr());
+    if (std::isnan(d)) return id;
+    if (std::isinf(d)) throw py::value_error("ids[" + std::to_string(row) + "] is not finite");
+    id.kind = rows::RowId::Kind::kNumber;
+    id.number = d;
+    return id;
+  }
+  throw py::type_error("ids[" + std::to_string(row) +
+                       "] must be a str, an int, a float or None, not " +
+                       std::string(py::str(py::type::of(value).attr("__name__"))));
+}
+
+// The rows' columns as the engine's table (checked by the engine when it
+// scores them); `keep` holds the objects its views point into.
 RowTable row_table(py::handle schemas, py::handle references, py::handle candidates,
-                   py::handle variables, std::vector<py::object>& keep) {
+                   py::handle variables, py::handle ids, std::vector<py::object>& keep) {
   const Column s = column(schemas, "schemas");
   const Column r = column(references, "references");
   const Column c = column(candidates, "candidates");
-  const bool has_variables = !variables.is_none();
-  Column v;
-  if (has_variables) v = column(variables, "variables");
   if (r.single) throw py::type_error("references must be a sequence with one item per row");
-  const size_t rows = r.size();
-  auto check = [rows](const Column& col, const char* name) {
-    if (col.single || col.size() == rows) return;
-    throw py::value_error(std::string("score_batch: ") + name + " has " +
-                          std::to_string(col.size()) + " items and references " +
-                          std::to_string(rows) + ": give one per row (or one str for all rows)");
-  };
-  check(s, "schemas");
-  check(c, "candidates");
-  if (has_variables) check(v, "variables");
-
   RowTable table;
-  table.rows = rows;
+  table.rows = r.size();
   keep.push_back(s.items);
   keep.push_back(r.items);
   keep.push_back(c.items);
   append_cells(s, "schemas", table.schemas);
   append_cells(c, "candidates", table.candidates);
-  table.reference_begin.reserve(rows + 1);
+  table.one_schema = s.single;
+  table.one_candidate = c.single;
+  table.reference_begin.reserve(table.rows + 1);
   table.reference_begin.push_back(0);
-  for (size_t i = 0; i < rows; ++i) {
+  for (size_t i = 0; i < table.rows; ++i) {
     append_references(PyList_GET_ITEM(r.items.ptr(), static_cast<Py_ssize_t>(i)),
                       "references[" + std::to_string(i) + "]", table.references);
     table.reference_begin.push_back(static_cast<uint32_t>(table.references.size()));
   }
-  if (has_variables) {
+  if (!variables.is_none()) {
+    const Column v = column(variables, "variables");
     keep.push_back(v.items);
-    if (v.single) {
-      table.variables.push_back(variables_text(v.items, "variables", keep));
-    } else {
-      for (size_t i = 0; i < rows; ++i) {
-        table.variables.push_back(
-            variables_text(PyList_GET_ITEM(v.items.ptr(), static_cast<Py_ssize_t>(i)),
-                           "variables[" + std::to_string(i) + "]", keep));
-      }
+    table.one_variables = v.single;
+    for (size_t i = 0; i < (v.single ? 1 : v.size()); ++i) {
+      py::handle item =
+          v.single ? v.items.ptr() : PyList_GET_ITEM(v.items.ptr(), static_cast<Py_ssize_t>(i));
+      table.variables.push_back(variables_text(
+          item, v.single ? "variables" : "variables[" + std::to_string(i) + "]", keep));
+    }
+  }
+  if (!ids.is_none()) {
+    const Column d = column(ids, "ids");
+    if (d.single) throw py::type_error("ids must be a sequence with one item per row");
+    keep.push_back(d.items);
+    for (size_t i = 0; i < d.size(); ++i) {
+      table.ids.push_back(row_id(PyList_GET_ITEM(d.items.ptr(), static_cast<Py_ssize_t>(i)), i));
     }
   }
   return table;
@@ -142,12 +180,15 @@ class GcPause {
 };
 
 py::list score_rows(RowEngine& engine, py::handle schemas, py::handle references,
-                    py::handle candidates, py::handle variables, unsigned threads,
+                    py::handle candidates, py::handle variables, py::handle ids, py::handle threads,
                     size_t chunk_rows) {
+  auto workers = rows::read_threads(option_value(threads), rows::OptionNames::keywords());
+  if (!workers) raise(workers.error());
   std::vector<py::object> keep;
-  const RowTable table = row_table(schemas, references, candidates, variables, keep);
+  const RowTable table = row_table(schemas, references, candidates, variables, ids, keep);
   py::list out(table.rows);
   RowResults results;
+  std::string with_id;  // a row's object with its id, to parse
   // Millions of new dicts and lists would each count towards the cyclic
   // collector's next pass, which would walk them again and again; none of
   // them can be part of a cycle.
@@ -155,29 +196,37 @@ py::list score_rows(RowEngine& engine, py::handle schemas, py::handle references
   if (chunk_rows == 0) chunk_rows = 1;
   // In chunks, so that the text of the results in flight stays small
   // (about 300 bytes a row) however many rows there are.
-  for (size_t first = 0; first < table.rows; first += chunk_rows) {
+  // (A table of no rows is still checked: one call of none.)
+  for (size_t first = 0;; first += chunk_rows) {
     const size_t count = std::min(chunk_rows, table.rows - first);
-    results.text.clear();
-    results.ends.clear();
-    results.firsts.clear();
+    results.clear();
+    std::optional<Diagnostic> error;
     {
       py::gil_scoped_release unlocked;
-      engine.score_rows(table, first, count, threads, results);
+      error = engine.score_rows(table, first, count, *workers, results);
     }
+    if (error) raise(*error);
     results.text.append(json_padding(), ' ');
-    size_t begin = 0;
     for (size_t i = 0; i < count; ++i) {
-      const size_t end = results.ends[i];
-      // A repeated row copies the first one's objects rather than reading
-      // the same text again.
-      py::object row =
-          results.firsts[i] == i
-              ? json_to_python(std::string_view(results.text).substr(begin, end - begin))
-              : copy_json_value(
-                    PyList_GET_ITEM(out.ptr(), static_cast<Py_ssize_t>(first + results.firsts[i])));
+      py::object row;
+      if (table.id(first + i).kind != rows::RowId::Kind::kNone) {
+        with_id.clear();
+        rows::append_result_object(results, table, first, i, with_id);
+        const size_t size = with_id.size();
+        with_id.append(json_padding(), ' ');
+        row = json_to_python(std::string_view(with_id.data(), size));
+      } else if (results.repeats(i) &&
+                 table.id(first + results.firsts[i]).kind == rows::RowId::Kind::kNone) {
+        // A repeated row copies the first one's objects rather than reading
+        // the same text again.
+        row = copy_json_value(
+            PyList_GET_ITEM(out.ptr(), static_cast<Py_ssize_t>(first + results.firsts[i])));
+      } else {
+        row = json_to_python(results.members(i));
+      }
       PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(first + i), row.release().ptr());
-      begin = end;
     }
+    if (first + count >= table.rows) break;
   }
   return out;
 }
@@ -207,59 +256,58 @@ std::string derived_rules_of(RowEngine& engine, py::handle schema) {
   return out;
 }
 
-// (outcomes, f1_millionths, f1_squares) of rows given by verdict and F1.
-py::tuple count_result_rows(const std::vector<std::string>& verdicts,
-                            const std::vector<double>& f1s) {
-  if (verdicts.size() != f1s.size()) {
-    throw py::value_error("count_rows: " + std::to_string(verdicts.size()) + " verdicts and " +
-                          std::to_string(f1s.size()) + " F1 values");
-  }
+// (outcomes, millionths, squares) of rows of `mode` given by verdict and
+// graded score (rows::count_rows).
+py::tuple count_result_rows(const std::string& mode, const std::vector<std::string>& verdicts,
+                            const std::vector<double>& values) {
   std::vector<std::string_view> views(verdicts.begin(), verdicts.end());
-  auto counts = count_rows(views, f1s);
-  if (!counts) throw py::value_error(counts.error().message);
+  auto counts = rows::count_rows(mode, rows::OptionNames::keywords(), views, values);
+  if (!counts) raise(counts.error());
   std::vector<uint64_t> outcomes(counts->outcomes.begin(), counts->outcomes.end());
   // The sum of squares may pass 64 bits: handed over in two halves.
-  const auto high = static_cast<uint64_t>(counts->f1_squares >> 64);
-  const auto low = static_cast<uint64_t>(counts->f1_squares);
+  const auto high = static_cast<uint64_t>(counts->squares >> 64);
+  const auto low = static_cast<uint64_t>(counts->squares);
   py::int_ squares = (py::int_(high).attr("__lshift__")(64)).attr("__or__")(py::int_(low));
-  return py::make_tuple(outcomes, counts->f1_millionths, squares);
+  return py::make_tuple(outcomes, counts->millionths, squares);
 }
 
-py::object summary_of_counts(const std::vector<uint64_t>& outcomes, uint64_t f1_millionths,
-                             const py::int_& f1_squares) {
-  SummaryCounts counts;
+py::object summary_of_counts(const std::string& mode, const std::vector<uint64_t>& outcomes,
+                             uint64_t millionths, const py::int_& squares) {
+  rows::SummaryCounts counts;
   if (outcomes.size() != counts.outcomes.size()) {
     throw py::value_error("summary: " + std::to_string(counts.outcomes.size()) +
                           " outcome counts expected, got " + std::to_string(outcomes.size()));
   }
   std::copy(outcomes.begin(), outcomes.end(), counts.outcomes.begin());
-  counts.f1_millionths = f1_millionths;
-  const auto high = f1_squares.attr("__rshift__")(64).cast<uint64_t>();
-  const auto low = f1_squares.attr("__and__")(py::int_(~uint64_t{0})).cast<uint64_t>();
-  counts.f1_squares = (batch::F1Squares{high} << 64) | low;
-  std::string text = summary_json_of(counts);
-  return result_object(text);
+  counts.millionths = millionths;
+  const auto high = squares.attr("__rshift__")(64).cast<uint64_t>();
+  const auto low = squares.attr("__and__")(py::int_(~uint64_t{0})).cast<uint64_t>();
+  counts.squares = (rows::SquareSum{high} << 64) | low;
+  auto text = rows::summary_json_of(mode, rows::OptionNames::keywords(), counts);
+  if (!text) raise(text.error());
+  return result_object(*text);
 }
 
-py::object score_file(batch::BatchOptions options, const batch::ScoreWords& words,
-                      std::string task) {
-  auto run = make_file_run(std::move(options), words, std::move(task));
-  if (!run) throw py::value_error(run.error().message);
-  Result<FileRunReport, Diagnostic> report = Unexpected{Diagnostic{}};
+// `gqleval score PATH` with the keyword options (rows::run_file): the
+// summary, and whether its gates were met.
+py::tuple score_file(const std::string& path, const py::dict& options) {
+  rows::FileRunOptions o;
+  o.scoring.names = rows::OptionNames::keywords();
+  o.input = path;
+  set_options(o, options, rows::set_file_option);
+  Result<rows::FileRunReport, Diagnostic> report = Unexpected{Diagnostic{}};
   {
     py::gil_scoped_release unlocked;
-    report = run_file(*run);
+    report = rows::run_file(o);
   }
-  if (!report) {
-    const Diagnostic& d = report.error();
-    if (d.rule == "IO") {
-      PyErr_SetString(PyExc_OSError, d.message.c_str());
-      throw py::error_already_set();
-    }
-    throw py::value_error(d.message);
-  }
-  py::object summary = result_object(report->summary_json);
-  return py::make_tuple(summary, report->gates_met);
+  if (!report) raise(report.error());
+  return py::make_tuple(result_object(report->summary_json), report->gates_met);
+}
+
+std::vector<std::string> result_members(const std::string& mode) {
+  auto members = rows::result_members(mode, rows::OptionNames::keywords());
+  if (!members) raise(members.error());
+  return std::vector<std::string>(members->begin(), members->end());
 }
 
 }  // namespace
@@ -271,74 +319,22 @@ PYBIND11_MODULE(_core, m) {
   namespace py = pybind11;
   m.doc() = "The compiled part of gqleval; use the gqleval package.";
   m.attr("__version__") = std::string(version());
-  m.attr("DEFAULT_MAX_FIELD_BYTES") = io::kDefaultMaxFieldBytes;
+  m.attr("DEFAULT_MAX_FIELD_BYTES") = rows::kDefaultMaxFieldBytes;
 
-  py::class_<RowOptions>(m, "Options")
-      .def(py::init<>())
-      .def_readwrite("delta", &RowOptions::delta)
-      .def_readwrite("rules_file", &RowOptions::rules_file)
-      .def_readwrite("rule_set", &RowOptions::rule_set)
-      .def_readwrite("extract", &RowOptions::extract)
-      .def_readwrite("ignore_typename", &RowOptions::ignore_typename)
-      .def_readwrite("variables_by_name", &RowOptions::variables_by_name)
-      .def_readwrite("strict_schema", &RowOptions::strict_schema)
-      .def_readwrite("operation", &RowOptions::operation)
-      .def_readwrite("max_field_bytes", &RowOptions::max_field_bytes)
-      .def_readwrite("schema_cache_bytes", &RowOptions::schema_cache_bytes);
-
-  py::class_<RowEngine>(m, "Engine")
-      .def(py::init(&make_engine), py::arg("options"))
+  py::class_<RowEngine, std::shared_ptr<RowEngine>>(m, "Engine")
       .def("score", &score_one, py::arg("schema"), py::arg("references"), py::arg("candidate"),
            py::arg("variables"))
       .def("score_rows", &score_rows, py::arg("schemas"), py::arg("references"),
-           py::arg("candidates"), py::arg("variables"), py::arg("threads"),
+           py::arg("candidates"), py::arg("variables"), py::arg("ids"), py::arg("threads"),
            py::arg("chunk_rows") = 65536)
       .def("validate", &validate_one, py::arg("schema"), py::arg("query"))
       .def("derived_rules", &derived_rules_of, py::arg("schema"));
+  m.def("engine_for", &engine_for, py::arg("options"),
+        "The engine of these keyword options, shared by every call that gives the same ones.");
 
-  m.def("count_rows", &count_result_rows, py::arg("verdicts"), py::arg("f1s"));
-  m.def("summary_of_counts", &summary_of_counts, py::arg("outcomes"), py::arg("f1_millionths"),
-        py::arg("f1_squares"));
-
-  py::class_<batch::BatchOptions>(m, "FileOptions")
-      .def(py::init<>())
-      .def_readwrite("input", &batch::BatchOptions::input)
-      .def_readwrite("schema", &batch::BatchOptions::schema)
-      .def_readwrite("rules_file", &batch::BatchOptions::rules_file)
-      .def_readwrite("strict_schema", &batch::BatchOptions::strict_schema)
-      .def_readwrite("ignore_typename", &batch::BatchOptions::ignore_typename)
-      .def_readwrite("variables_by_name", &batch::BatchOptions::variables_by_name)
-      .def_readwrite("delta", &batch::BatchOptions::delta)
-      .def_readwrite("operation", &batch::BatchOptions::operation)
-      .def_readwrite("extract", &batch::BatchOptions::extract)
-      .def_readwrite("output", &batch::BatchOptions::output)
-      .def_readwrite("threads", &batch::BatchOptions::threads)
-      .def_readwrite("resume", &batch::BatchOptions::resume)
-      .def_readwrite("arguments", &batch::BatchOptions::arguments)
-      .def("set_columns",
-           [](batch::BatchOptions& o, const std::string& schema, const std::string& schema_path,
-              const std::vector<std::string>& references, const std::string& candidate,
-              const std::string& id, const std::string& variables,
-              const std::vector<std::string>& group_by, const std::vector<std::string>& keep) {
-             o.columns.schema = schema;
-             o.columns.schema_path = schema_path;
-             o.columns.references = references;
-             o.columns.candidate = candidate;
-             o.columns.id = id;
-             o.columns.variables = variables;
-             o.columns.group_by = group_by;
-             o.columns.keep = keep;
-           });
-  // The words of a score run (batch/run_words.h); None: not given.
-  py::class_<batch::ScoreWords>(m, "FileWords")
-      .def(py::init<>())
-      .def_readwrite("mode", &batch::ScoreWords::mode)
-      .def_readwrite("input_format", &batch::ScoreWords::input_format)
-      .def_readwrite("output_format", &batch::ScoreWords::output_format)
-      .def_readwrite("rule_set", &batch::ScoreWords::rule_set)
-      .def_readwrite("fail_under", &batch::ScoreWords::fail_under)
-      .def_readwrite("summary_format", &batch::ScoreWords::summary_format);
-  m.def("score_file", &score_file, py::arg("options"), py::arg("words"), py::arg("task"));
-  m.def("run_stem", &io::run_stem, py::arg("path"),
-        "The stem of a run's file, as the command names its task (io/file_names.h).");
+  m.def("count_rows", &count_result_rows, py::arg("mode"), py::arg("verdicts"), py::arg("values"));
+  m.def("summary_of_counts", &summary_of_counts, py::arg("mode"), py::arg("outcomes"),
+        py::arg("millionths"), py::arg("squares"));
+  m.def("score_file", &score_file, py::arg("path"), py::arg("options"));
+  m.def("result_members", &result_members, py::arg("mode"));
 }

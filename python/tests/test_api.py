@@ -29,15 +29,23 @@ def test_bad_options_are_value_errors_with_the_cli_message(farm, tmp_path):
     with pytest.raises(ValueError, match=r"^unknown rule 'loops' in rule_set \(the rules are "
                                          r"cycles, endpoints, rgeval\)$"):
         gqleval.compare(schema, ref, answer, rule_set="cycles,loops")
-    with pytest.raises(ValueError, match="delta needs a non-negative integer, got -1"):
+    with pytest.raises(ValueError, match="^delta must be a whole number from 0 to 4294967295, not -1$"):
         gqleval.Scorer(delta=-1)
+    with pytest.raises(ValueError, match="^delta must be a whole number from 0 to 4294967295, not 1.5$"):
+        gqleval.Scorer(delta=1.5)
     missing = tmp_path / "none.json"
     with pytest.raises(ValueError, match=str(missing)):
         gqleval.Scorer(rules=missing)
-    with pytest.raises(TypeError, match="delta must be an int, not str"):
+    with pytest.raises(TypeError, match="^delta must be an int, not str$"):
         gqleval.Scorer(delta="1")
-    with pytest.raises(ValueError, match="threads must be at least 1"):
+    with pytest.raises(TypeError, match="^extract must be a bool, not int$"):
+        gqleval.Scorer(extract=1)
+    with pytest.raises(ValueError, match="^threads must be a whole number from 1 to 4096, not 0$"):
         gqleval.score_batch(schema, [ref], [answer], threads=0)
+    with pytest.raises(ValueError, match="^mode must be equivalence or subset, not 'x'$"):
+        gqleval.compare(schema, ref, answer, mode="x")
+    with pytest.raises(ValueError, match=r"^rule_set is not available with mode='subset'"):
+        gqleval.compare(schema, ref, answer, mode="subset", rule_set="cycles")
     with pytest.raises(TypeError):
         gqleval.compare(schema, ref, answer, no_such_option=1)
 
@@ -187,3 +195,47 @@ def test_derived_rules_are_a_rules_file_that_reads_back(tmp_path):
 def test_derived_rules_of_a_schema_that_does_not_build():
     with pytest.raises(ValueError, match="^the schema does not build: "):
         gqleval.derived_rules("type Query { a: Nope }")
+
+
+def test_subset_mode_and_row_ids(farm):
+    schema, ref, answer = farm
+    r = gqleval.compare(schema, ref, answer, mode="subset")
+    assert list(r) == list(gqleval.SUBSET_RESULT_FIELDS)
+    assert r["verdict"] in ("subset", "missing")
+    rows = gqleval.score_batch(schema, [ref] * 4, [answer, answer, "nothing", answer],
+                               ids=["a", 7, None, 2.5], mode="subset")
+    # Each row led by its own id, the repeats of row 0 included; None: no id.
+    assert [row.get("id", "-") for row in rows] == ["a", 7, "-", 2.5]
+    assert list(rows[0]) == ["id"] + list(gqleval.SUBSET_RESULT_FIELDS)
+    assert {k: v for k, v in rows[1].items() if k != "id"} == r
+    assert rows[2]["verdict"] == "no_query"
+    s = gqleval.summary(rows)
+    assert s["mode"] == "subset" and s["rows"] == 4 and "mean_score" in s and "mean_f1" not in s
+    c = gqleval.counts(rows[:2])
+    assert gqleval.summary_of_counts(gqleval.merge_counts([c, gqleval.counts(rows[2:])])) == s
+    with pytest.raises(ValueError, match="counts of mode 'equivalence' and of 'subset'"):
+        gqleval.merge_counts([c, gqleval.counts([gqleval.compare(schema, ref, answer)])])
+    with pytest.raises(ValueError, match=r"^ids has 1 items and the rows are 4"):
+        gqleval.score_batch(schema, [ref] * 4, [answer] * 4, ids=["x"])
+    with pytest.raises(TypeError, match=r"^ids\[0\] must be a str, an int, a float or None"):
+        gqleval.score_batch(schema, [ref], [answer], ids=[b"x"])
+    pd = pytest.importorskip("pandas")
+    frame = gqleval.score_batch(schema, [ref] * 2, [answer] * 2, ids=["a", "b"], mode="subset",
+                                as_frame=True)
+    assert list(frame.columns) == ["id"] + list(gqleval.SUBSET_RESULT_FIELDS)
+    assert str(frame["score"].dtype) == "float64" and str(frame["missing"].dtype) == "Int64"
+
+
+def test_more_threads_than_cores_run_without_a_warning(tmp_path):
+    # oneTBB warns on stderr when an arena asks for more threads than its
+    # default limit; the engine raises the limit for the call, as the CLI does.
+    import subprocess
+    import sys
+    code = ("import gqleval, os\n"
+            "n = (os.cpu_count() or 1) * 2 + 1\n"
+            "rows = gqleval.score_batch('type Query { a: Int }', ['{ a }'] * 2000,"
+            " ['{ a%d: a }' % i for i in range(2000)], threads=n)\n"
+            "assert len(rows) == 2000\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "TBB Warning" not in done.stderr, done.stderr

@@ -6,14 +6,11 @@
 #include <unordered_set>
 
 #include "engine/base/arena.h"
-#include "engine/graphql/parser.h"
-#include "engine/normalize/normalize.h"
 #include "engine/normalize/printer.h"
+#include "engine/score/query_front_end.h"
 #include "engine/score/render.h"
 #include "engine/score/result_json.h"
-#include "engine/validate/validator.h"
 #include "io/file.h"
-#include "io/query_extract.h"
 
 namespace gqleval::batch {
 namespace {
@@ -53,28 +50,24 @@ void dot_tree(std::string& out, const normalize::NormalTree& tree, std::string_v
   out += "  }\n";
 }
 
-// Stage 1 and 2 for one query, for printing only (the verdict comes from the
-// scorer). Null when the query does not get as far as a normal tree.
-const normalize::NormalTree* normal_tree(std::string_view query, const SchemaEntry& schema,
+// Stage 1 and 2 for one query, as the scorer reads it (score/query_front_end.h),
+// for printing only (the verdict comes from the scorer). Null when the query
+// does not get as far as a normal tree; `found` is the query read (the
+// extracted one), when there was one.
+const normalize::NormalTree* normal_tree(std::string_view text, score::QueryRole role, bool extract,
+                                         const SchemaEntry& schema,
                                          const score::ScoreOptions& options, Arena& arena,
-                                         normalize::NormalTree* storage) {
+                                         normalize::NormalTree* storage,
+                                         std::string_view* found = nullptr) {
   if (!schema.ok()) return nullptr;
-  auto doc = graphql::parse(query, arena);
-  if (!doc) return nullptr;
-  if (validate::has_errors(validate::validate(*schema.schema, **doc))) return nullptr;
-  size_t operations = 0;
-  for (const ast::Definition* d : (*doc)->definitions) {
-    operations += d->kind == ast::DefinitionKind::kOperation ? 1 : 0;
-  }
-  auto op = validate::select_operation(
-      **doc, operations > 1 ? options.operation_name : std::string_view{});
-  if (!op) return nullptr;
-  normalize::Normalizer normalizer;
-  auto tree =
-      normalizer.run(*schema.schema, **doc, **op, options.normalize, schema.rewrites.get(), arena);
-  if (!tree) return nullptr;
-  *storage = *tree;
-  return storage;
+  score::QueryFrontEnd front_end;
+  score::FrontEndQuery q;
+  std::vector<score::QueryDiagnostic> ignored;
+  const bool read =
+      front_end.read_normal(text, role, 0, extract, *schema.schema, options.operation_name,
+                            schema.rewrites.get(), options.normalize, arena, ignored, q, *storage);
+  if (found != nullptr && q.state != score::QueryState::kNoQuery) *found = q.query;
+  return read ? storage : nullptr;
 }
 
 // `gqleval compare` on the row's files, with the run's options; from any
@@ -225,25 +218,20 @@ void ArtifactWriter::write_folder(const std::string& folder, const SchemaEntry& 
                                  settings_.replay_options));
 
   Arena arena;
-  std::string_view query = candidate;
-  bool found = true;
-  if (options.extract_candidate) {
-    const io::Extraction e = io::extract_query(candidate, arena);
-    found = e.found;
-    query = e.query;
-    if (found) put("candidate.graphql", query);
-  }
   const size_t matched = result.matched_reference == score::kNoReference
                              ? 0
                              : static_cast<size_t>(result.matched_reference);
   normalize::NormalTree reference_storage;
   normalize::NormalTree candidate_storage;
   const normalize::NormalTree* ref_tree =
-      matched < references.size()
-          ? normal_tree(references[matched], schema, options, arena, &reference_storage)
-          : nullptr;
+      matched < references.size() ? normal_tree(references[matched], score::QueryRole::kReference,
+                                                false, schema, options, arena, &reference_storage)
+                                  : nullptr;
+  std::string_view found;
   const normalize::NormalTree* cand_tree =
-      found ? normal_tree(query, schema, options, arena, &candidate_storage) : nullptr;
+      normal_tree(candidate, score::QueryRole::kCandidate, options.extract_candidate, schema,
+                  options, arena, &candidate_storage, &found);
+  if (options.extract_candidate && found.data() != nullptr) put("candidate.graphql", found);
   if (ref_tree) put("reference.normal.graphql", normalize::print_tree(*ref_tree));
   if (cand_tree) put("candidate.normal.graphql", normalize::print_tree(*cand_tree));
   put("graph.dot", trees_to_dot(ref_tree, cand_tree));

@@ -6,7 +6,8 @@ RowScorer::RowScorer(const BatchContext& context)
     : context_(context),
       reader_(*context.input),
       schemas_(context.schemas, context.columns),
-      keys_(context.columns) {
+      keys_(context.columns),
+      core_(context.scoring) {
   if (context.candidates.empty()) {
     one_candidate_.push_back(context.columns.candidate);
     candidates_ = one_candidate_;
@@ -42,7 +43,8 @@ void RowScorer::bad_row(uint64_t row, const io::RecordSpan& span, std::span<std:
   for (size_t k = 0; k < candidates_.size(); ++k) {
     RowKey key = keys_.of_bad(row, span, reader_);
     key.run = run_name(context_, candidates_[k]);
-    append_bad_row(outs[context_.long_file ? 0 : k], context_.format, key, d, context_.mode);
+    append_bad_row(outs[context_.long_file ? 0 : k], context_.format, key, d,
+                   context_.scoring.mode);
     tallies[k].add(kBadRow, 0);
     add_tags(tallies[k], false, true);
   }
@@ -65,24 +67,16 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
     return;
   }
 
-  references_.clear();
-  for (size_t k = 0; k < c.references.size(); ++k)
-    references_.add(k, reader_.cell(c.references[k]));
+  reference_cells_.clear();
+  for (const Column& reference : c.references) reference_cells_.push_back(reader_.cell(reference));
   const SchemaEntry& schema = schemas_.get(reader_);
-  const uint64_t content = RowKeys::reference_hash(schema.content_hash, references_.texts());
-  const uint64_t reference_hash =
-      RowKeys::reference_hash(schema.identity_hash, references_.texts());
   // Variables that are not a JSON object make the row malformed (not its
   // queries invalid): checked once, before any query is read.
-  const std::string_view variables = trim_cell(reader_.cell(c.variables));
-  const auto bad_variables = variables_check_.check_json(variables);
-  score::ScoreOptions options = context_.options;
-  options.normalize.variables_json = variables;
-  // The references are read, validated and normalized once for all the
-  // row's candidates.
-  const bool scores = !bad_variables && context_.mode == ScoreMode::kEquivalence && schema.ok();
-  if (scores)
-    scorer_.set_references(*schema.schema, schema.rewrites.get(), references_.texts(), options);
+  const auto bad_variables = core_.begin(schema, reference_cells_, reader_.cell(c.variables),
+                                         SourcePos{static_cast<uint32_t>(span.line), 1});
+  const std::span<const std::string_view> references = core_.references().texts();
+  const uint64_t content = RowKeys::reference_hash(schema.content_hash, references);
+  const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, references);
   answers_.clear();
   for (size_t k = 0; k < candidates_.size(); ++k) {
     const std::string_view candidate = reader_.cell(candidates_[k]);
@@ -92,11 +86,7 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
     std::string& out = outs[out_index];
     RowTally& tally = tallies[k];
     if (bad_variables) {
-      append_bad_row(
-          out, context_.format, key,
-          make_error("invalid_variables", "the variables cell: " + bad_variables->message,
-                     SourcePos{static_cast<uint32_t>(span.line), 1}),
-          context_.mode);
+      append_bad_row(out, context_.format, key, *bad_variables, context_.scoring.mode);
       tally.add(kBadRow, 0);
       add_tags(tally, false, true);
       continue;
@@ -107,9 +97,7 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
       continue;
     }
     ScoredAnswer answer =
-        context_.mode == ScoreMode::kSubset
-            ? subset_pair(schema, candidate, variables, key, out, tally)
-            : score_pair(schema, candidate, options, row, key, context_.artifacts[k], out, tally);
+        score_answer(schema, candidate, row, key, context_.artifacts[k], out, tally);
     answer.text = candidate;
     answer.out = out_index;
     answers_.push_back(answer);
@@ -133,51 +121,26 @@ void RowScorer::repeat(const ScoredAnswer& earlier, std::span<std::string> outs,
   add_tags(tally, earlier.pass, false);
 }
 
-RowScorer::ScoredAnswer RowScorer::score_pair(const SchemaEntry& schema, std::string_view candidate,
-                                              const score::ScoreOptions& options, uint64_t row,
-                                              const RowKey& key, ArtifactWriter* artifacts,
-                                              std::string& out, RowTally& tally) {
-  score::PairResult result =
-      schema.ok() ? scorer_.score_candidate(candidate)
-                  : score::schema_failure(schema.errors, static_cast<uint32_t>(references_.size()));
-  references_.to_columns(result.matched_reference, result.errors);
+RowScorer::ScoredAnswer RowScorer::score_answer(const SchemaEntry& schema,
+                                                std::string_view candidate, uint64_t row,
+                                                const RowKey& key, ArtifactWriter* artifacts,
+                                                std::string& out, RowTally& tally) {
+  const RowAnswer& result = core_.score(candidate);
   ScoredAnswer answer;
-  answer.rest_begin = append_row_result(out, context_.format, key, result);
+  answer.rest_begin = append_answer_row(out, context_.format, key, result);
   answer.rest_end = out.size();
-  answer.outcome = outcome_of(result.verdict);
-  answer.value = result.f1;
+  answer.outcome = result.outcome;
+  answer.value = result.value;
   answer.pass = result.pass;
   tally.add(answer.outcome, answer.value);
   add_tags(tally, answer.pass, false);
-  if (artifacts != nullptr && artifacts->picks(result.pass)) {
+  // Artifacts show an equivalence comparison; a subset run writes none.
+  if (artifacts != nullptr && result.mode == ScoreMode::kEquivalence &&
+      artifacts->picks(result.pass)) {
     ++tally.artifact_matches;
-    artifacts->write(row, schema, references_.texts(), candidate, options, result);
+    artifacts->write(row, schema, core_.references().texts(), candidate, core_.score_options(),
+                     result.pair);
   }
-  return answer;
-}
-
-RowScorer::ScoredAnswer RowScorer::subset_pair(const SchemaEntry& schema,
-                                               std::string_view candidate,
-                                               std::string_view variables, const RowKey& key,
-                                               std::string& out, RowTally& tally) {
-  score::SubsetOptions options = context_.subset;
-  options.normalize.variables_json = variables;
-  score::SubsetRow result;
-  if (schema.ok()) {
-    if (subset_schema_ != schema.schema) subset_schema_ = schema.schema;
-    result = subset_.compare_references(*schema.schema, references_.texts(), candidate, options);
-  } else {
-    result = score::subset_schema_failure(schema.errors);
-  }
-  references_.to_columns(result.matched_reference, result.result.errors);
-  ScoredAnswer answer;
-  answer.rest_begin = append_subset_row(out, context_.format, key, result);
-  answer.rest_end = out.size();
-  answer.outcome = outcome_of(result.verdict);
-  answer.value = score::is_compared(result.verdict) ? result.result.score : 0.0;
-  answer.pass = result.verdict == score::SubsetVerdict::kSubset;
-  tally.add(answer.outcome, answer.value);
-  add_tags(tally, answer.pass, false);
   return answer;
 }
 

@@ -3,17 +3,15 @@
 // tally for the summary:
 //
 //   read the record (a malformed one becomes a bad_row result) -> find the
-//   row's schema (row_schema.h) -> collect the references (the
-//   primary always, further ones when their cell is not blank) and the
-//   candidate -> score the pair with the row's variables (as the run's mode
-//   asks: score::Scorer, or score::SubsetComparer for a subset run) ->
-//   append the result.
+//   row's schema (row_schema.h) -> the row's references and variables, and
+//   each candidate scored against them by the row core (row_core.h, the
+//   same as rows in memory are scored) -> append the result.
 //
 // Every record yields exactly one result per candidate column, in record
 // order, whatever happens to it. With several candidate columns
 // (BatchContext::candidates) the row is read, its schema found and its
 // references collected and hashed once (and, in an equivalence run, read,
-// validated and normalized once: Scorer::set_references), then each candidate is scored
+// validated and normalized once: RowCore::begin), then each candidate is scored
 // against them into its own tally and, in a run of one file per candidate,
 // its own text (a long file gets each row's lines in candidate order, with
 // a run member); a malformed row is a bad_row for every candidate. A
@@ -23,7 +21,7 @@
 // give, since a result depends only on the schema, references, variables,
 // options and candidate text (unless the run writes artifacts for it, which
 // need the whole result). One RowScorer per worker thread:
-// it owns the scoring workspace (score::Scorer), the record reader and the schema lookup, all
+// it owns the scoring workspace (the row core), the record reader and the schema lookup, all
 // reused from row to row, so a steady run does no heap allocation per row beyond growing the
 // shard's output buffer (and the diagnostics of failing rows). The result of a row depends only on
 // the row and the run's options, never on which worker scored it or what it scored before.
@@ -43,11 +41,8 @@
 #include "engine/batch/internal/row_key.h"
 #include "engine/batch/internal/row_schema.h"
 #include "engine/batch/result_format.h"
-#include "engine/batch/row_references.h"
+#include "engine/batch/row_core.h"
 #include "engine/batch/summary.h"
-#include "engine/normalize/variables.h"
-#include "engine/score/score_pair.h"
-#include "engine/score/subset.h"
 #include "io/record_shard.h"
 
 namespace gqleval::batch {
@@ -57,9 +52,7 @@ struct BatchContext {
   const BatchInput* input = nullptr;
   ColumnMap columns;
   SchemaSources schemas;
-  ScoreMode mode = ScoreMode::kEquivalence;
-  score::ScoreOptions options;  // per run; variables come per row
-  score::SubsetOptions subset;  // the same for a subset run
+  RowCoreOptions scoring;  // per run; variables come per row
   OutputFormat format = OutputFormat::kJsonl;
   // Several candidate columns (empty: the one of `columns`); `long_file`:
   // they share one text, each line with its candidate's name as run.
@@ -102,13 +95,11 @@ class RowScorer final : public ShardWorker {
     double value = 0;
     bool pass = false;
   };
-  // Scores the candidate against the references set in scorer_ for the row.
-  ScoredAnswer score_pair(const SchemaEntry& schema, std::string_view candidate,
-                          const score::ScoreOptions& options, uint64_t row, const RowKey& key,
-                          ArtifactWriter* artifacts, std::string& out, RowTally& tally);
-  ScoredAnswer subset_pair(const SchemaEntry& schema, std::string_view candidate,
-                           std::string_view variables, const RowKey& key, std::string& out,
-                           RowTally& tally);
+  // Scores the candidate against the row begun in core_, writes its line
+  // and counts it; writes its artifacts when the run asks for them.
+  ScoredAnswer score_answer(const SchemaEntry& schema, std::string_view candidate, uint64_t row,
+                            const RowKey& key, ArtifactWriter* artifacts, std::string& out,
+                            RowTally& tally);
   // The earlier answer of the row with this text, or null.
   const ScoredAnswer* scored_before(std::string_view candidate) const;
   void repeat(const ScoredAnswer& earlier, std::span<std::string> outs, const RowKey& key,
@@ -118,16 +109,11 @@ class RowScorer final : public ShardWorker {
   RecordReader reader_;
   RowSchemas schemas_;
   RowKeys keys_;
-  score::Scorer scorer_;
-  score::SubsetComparer subset_;
-  // The schema subset_ compared with last, kept alive: the comparer keeps
-  // what it derived from a schema while it is given the same address.
-  std::shared_ptr<const schema::Schema> subset_schema_;
-  normalize::VariableBindings variables_check_;  // a row's variables cell is JSON
-  std::vector<Column> one_candidate_;            // the map's, when the run has no candidates list
+  RowCore core_;
+  std::vector<Column> one_candidate_;  // the map's, when the run has no candidates list
   std::span<const Column> candidates_;
-  RowReferences references_;           // the row's
-  std::vector<ScoredAnswer> answers_;  // the row's, in candidate order
+  std::vector<std::string_view> reference_cells_;  // the row's
+  std::vector<ScoredAnswer> answers_;              // the row's, in candidate order
 };
 
 }  // namespace gqleval::batch

@@ -150,9 +150,7 @@ std::optional<Diagnostic> ScoreRun::open_input_and_schemas() {
   context_.columns = std::move(opened_->columns);
   context_.schemas = schemas_.sources;
   context_.format = o_.output_format;
-  context_.mode = o_.mode;
-  context_.options = score_options(o_);
-  context_.subset = subset_options(o_);
+  context_.scoring = row_core_options(o_);
   context_.candidates = std::move(opened_->candidates);
   context_.long_file = several_ && o_.output_dir.empty();
   return std::nullopt;
