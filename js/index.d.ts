@@ -27,9 +27,13 @@ export interface EngineOptions {
   ruleSet?: string;
   /** The path of a rules file (JSON) declaring rewrites for the schema. */
   rules?: string;
-  /** "equivalence" (the default: same data?) or "subset" (does the candidate
-   * select everything the reference selects?). */
-  mode?: 'equivalence' | 'subset';
+  /** "equivalence" (the default: same data?), "subset" (does the candidate
+   * select everything the reference selects?) or "coverage" (does it traverse
+   * every required schema coordinate: `required`, else the reference's own?). */
+  mode?: 'equivalence' | 'subset' | 'coverage';
+  /** "one" (the default) or "all": in coverage mode every operation of the
+   * candidate (a document, or a JSON array of query texts) graded together. */
+  answer?: 'one' | 'all';
   /** Find the query in the model's prose or fenced block (default true). */
   extract?: boolean;
   /** Leave `__typename` selections out of the comparison. */
@@ -51,8 +55,16 @@ export interface EngineOptions {
   schemaCacheMb?: number;
 }
 
+/** A coverage row's schema coordinates (`Type.field`,
+ * `Type.field(argument:)`): an Array, or JSON text, or one a line. */
+export type Coordinates = string[] | string | null | undefined;
+
 export interface CompareOptions extends EngineOptions {
   variables?: Variables;
+  /** Coverage mode: what the answer must traverse (absent: the reference's own). */
+  required?: Coordinates;
+  /** Coverage mode: what counts as over-selection (reported, not gated). */
+  excluded?: Coordinates;
 }
 
 export interface BatchOptions extends EngineOptions {
@@ -166,7 +178,34 @@ export interface SubsetResult {
   id?: string | number;
 }
 
-export type Result = CompareResult | SubsetResult;
+/** A coverage result (`mode: "coverage"`). */
+export interface CoverageResult {
+  verdict: 'covered' | 'not_covered' | NotComparedVerdict;
+  pass: boolean;
+  compared: boolean;
+  required: number | null;
+  covered_count: number | null;
+  recall: number;
+  missing_coordinates: {
+    coordinate: string;
+    nearest: string | null;
+    line: number | null;
+    column: number | null;
+    operation: number | null;
+  }[];
+  over_selected: string[];
+  unsatisfiable: string[];
+  operations: number;
+  invalid_operations: number;
+  errors: (Omit<QueryError, 'query'> & {
+    query: 'schema' | 'reference' | 'required' | 'excluded' | 'candidate' | 'row';
+    entry?: number;
+    operation?: number;
+  })[];
+  id?: string | number;
+}
+
+export type Result = CompareResult | SubsetResult | CoverageResult;
 
 export interface ValidationResult {
   valid: boolean;
@@ -181,10 +220,13 @@ export interface RulesFile {
 
 export interface Row {
   schema: SchemaInput;
-  reference: ReferenceInput;
+  /** Optional in coverage mode with `required`. */
+  reference?: ReferenceInput;
   candidate: Cell;
   variables?: Variables;
   id?: string | number | null;
+  required?: Coordinates;
+  excluded?: Coordinates;
 }
 
 /** One pair, scored as `gqleval score` scores a row. Invalid queries and
@@ -201,6 +243,12 @@ export function compare(
   candidate: Cell,
   options: CompareOptions & { mode: 'subset' },
 ): SubsetResult;
+export function compare(
+  schema: SchemaInput,
+  reference: ReferenceInput,
+  candidate: Cell,
+  options: CompareOptions & { mode: 'coverage' },
+): CoverageResult;
 export function compare(
   schema: SchemaInput,
   reference: ReferenceInput,
@@ -274,7 +322,7 @@ export function scoreFile(path: string, options?: FileOptions): Promise<FileSumm
 /** Summary counts of results: rows per verdict, the graded score's sum in
  * millionths and its squares; counts of parts add up to the whole's. */
 export interface Counts {
-  mode: 'equivalence' | 'subset';
+  mode: 'equivalence' | 'subset' | 'coverage';
   outcomes: number[];
   millionths: number;
   squares: bigint;
@@ -295,17 +343,21 @@ export interface Summary {
   mean_f1_stderr?: number;
   mean_score?: number;
   mean_score_stderr?: number;
+  mean_recall?: number;
+  mean_recall_stderr?: number;
 }
 
-export function counts(results: readonly Result[], options?: { mode?: 'equivalence' | 'subset' }): Counts;
+export function counts(results: readonly Result[], options?: { mode?: 'equivalence' | 'subset' | 'coverage' }): Counts;
 export function mergeCounts(parts: Iterable<Counts>): Counts;
 export function summaryOfCounts(counts: Counts): Summary;
-export function summary(results: readonly Result[], options?: { mode?: 'equivalence' | 'subset' }): Summary;
+export function summary(results: readonly Result[], options?: { mode?: 'equivalence' | 'subset' | 'coverage' }): Summary;
 
 /** The members of a result, in order. */
 export const RESULT_FIELDS: readonly string[];
 /** The members of a subset result, in order. */
 export const SUBSET_RESULT_FIELDS: readonly string[];
+/** The members of a coverage result, in order. */
+export const COVERAGE_RESULT_FIELDS: readonly string[];
 /** The members summary() may have. */
 export const SUMMARY_FIELDS: readonly string[];
 
@@ -317,7 +369,7 @@ export class Scorer {
     schema: SchemaInput,
     reference: ReferenceInput,
     candidate: Cell,
-    options?: { variables?: Variables },
+    options?: { variables?: Variables; required?: Coordinates; excluded?: Coordinates },
   ): Result;
   validate(schema: SchemaInput, query: Cell): ValidationResult;
   derivedRules(schema: SchemaInput): RulesFile;

@@ -39,9 +39,10 @@ function loadAddon() {
 // Options -------------------------------------------------------------------
 
 // The options of a call, beside the engine's (the command's flags in
-// camelCase, read and checked by the engine: engine/rows): `variables` and
-// `threads`, and which calls take them.
-const CALL_OPTIONS = ['variables', 'threads'];
+// camelCase, read and checked by the engine: engine/rows): `variables`,
+// a coverage row's `required` and `excluded` lists, and `threads`, and which
+// calls take them.
+const CALL_OPTIONS = ['variables', 'required', 'excluded', 'threads'];
 
 function typeName(value) {
   if (value === null) return 'null';
@@ -67,7 +68,9 @@ function readOptions(options, { calls, engine: takesEngine }, where) {
     }
     if (value === undefined) continue;
     if (!isCall) engine[key] = value;
-    else call[key] = key === 'variables' ? variablesText(value, 'variables') : value;
+    else if (key === 'variables') call[key] = variablesText(value, key);
+    else if (key === 'threads') call[key] = value;
+    else call[key] = coordinatesText(value, key);
   }
   return { engine, call };
 }
@@ -84,15 +87,18 @@ function engineFor(options) {
   return native.engineFor(options, keys);
 }
 
-// Scores one pair on `engine`: a caller that gives the same schema again (the
-// same string or object) has it neither copied nor looked up again.
-function scoreWith(engine, schema, reference, candidate, variables) {
+// Scores one pair on `engine` (`call`: its variables and lists): a caller that
+// gives the same schema again (the same string or object) has it neither
+// copied nor looked up again.
+function scoreWith(engine, schema, reference, candidate, call) {
+  const { variables = null, required = null, excluded = null } = call;
   if (schema === engine.lastSchema) {
-    return JSON.parse(engine.scoreSameSchema(reference, candidate, variables));
+    return JSON.parse(engine.scoreSameSchema(reference, candidate, variables, required, excluded));
   }
   // Unset first: a call that throws may have replaced the addon's schema.
   engine.lastSchema = NO_SCHEMA;
-  const text = engine.score(schemaText(schema, 'schema'), reference, candidate, variables);
+  const text = engine.score(schemaText(schema, 'schema'), reference, candidate, variables,
+    required, excluded);
   engine.lastSchema = schema;
   return JSON.parse(text);
 }
@@ -106,6 +112,14 @@ function variablesText(value, name) {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
   throw new TypeError(`${name} must be an object, JSON text or null, not ${typeName(value)}`);
+}
+
+// A coverage row's list of schema coordinates: null or undefined (none), an
+// Array of strings (written as JSON), or text (JSON, or one a line).
+function coordinatesText(value, name) {
+  if (value === undefined || value === null || typeof value === 'string') return value ?? null;
+  if (Array.isArray(value) && value.every((c) => typeof c === 'string')) return JSON.stringify(value);
+  throw new TypeError(`${name} must be an Array of strings, a string or null, not ${typeName(value)}`);
 }
 
 // Schemas given as objects, turned into text once per object.
@@ -172,8 +186,9 @@ function schemaText(value, name) {
 
 // The API --------------------------------------------------------------------
 
-const SCORER = { calls: CALL_OPTIONS, engine: true };
-const COMPARE = { calls: ['variables'], engine: true };
+const SCORER = { calls: ['variables', 'threads'], engine: true };
+const COMPARE = { calls: ['variables', 'required', 'excluded'], engine: true };
+const COMPARE_ONLY = { calls: COMPARE.calls, engine: false };
 const BATCH = { calls: ['threads'], engine: true };
 const ENGINE_ONLY = { calls: [], engine: true };
 // Rows a chunk of scoreBatch takes: the native text of a chunk in flight
@@ -205,12 +220,9 @@ class Scorer {
   }
 
   compare(schema, reference, candidate, options) {
-    let variables = this.#variables;
-    if (options !== undefined) {
-      const { call } = readOptions(options, { calls: ['variables'], engine: false }, 'compare');
-      if ('variables' in call) variables = call.variables;
-    }
-    return scoreWith(this.#engine, schema, reference, candidate, variables);
+    const { call } = readOptions(options, COMPARE_ONLY, 'compare');
+    return scoreWith(this.#engine, schema, reference, candidate,
+      { variables: this.#variables, ...call });
   }
 
   validate(schema, query) {
@@ -243,6 +255,7 @@ function columnsOf(rows, defaultVariables) {
   const candidates = new Array(n);
   let variables = null;
   let ids = null;
+  const lists = { required: null, excluded: null };
   const cell = (value, name) => {
     if (typeof value === 'string' || value === undefined || value === null) return value;
     throw new TypeError(`${name} must be a string, null or undefined, not ${typeName(value)}`);
@@ -277,6 +290,12 @@ function columnsOf(rows, defaultVariables) {
       if (variables === null) variables = new Array(n).fill(null);
       variables[i] = v;
     }
+    for (const key of ['required', 'excluded']) {
+      const list = coordinatesText(row[key], `rows[${i}].${key}`);
+      if (list === null) continue;
+      if (lists[key] === null) lists[key] = new Array(n).fill(null);
+      lists[key][i] = list;
+    }
     const id = row.id;
     if (id !== undefined && id !== null) {
       if (typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) {
@@ -286,7 +305,8 @@ function columnsOf(rows, defaultVariables) {
       ids[i] = id;
     }
   }
-  return { schemas, schemaIndex, references, referenceBegin, candidates, variables, ids };
+  return { schemas, schemaIndex, references, referenceBegin, candidates, variables, ids,
+    ...lists };
 }
 
 async function scoreRows(engine, rows, threads, defaultVariables) {
@@ -311,10 +331,11 @@ async function scoreRows(engine, rows, threads, defaultVariables) {
 // engine's (mode, delta, ruleSet, rules, ...) and variables.
 function compare(schema, reference, candidate, options) {
   const { engine, call } = readOptions(options, COMPARE, 'compare');
-  return scoreWith(engineFor(engine), schema, reference, candidate, call.variables ?? null);
+  return scoreWith(engineFor(engine), schema, reference, candidate, call);
 }
 
-// Rows {schema, reference, candidate, variables?, id?} on the batch engine's
+// Rows {schema, reference, candidate, variables?, id?, required?, excluded?}
+// (the lists: a coverage row's) on the batch engine's
 // threads, off the JavaScript thread: a Promise of the results in row order.
 async function scoreBatch(rows, options) {
   const { engine, call } = readOptions(options, BATCH, 'scoreBatch');
@@ -355,11 +376,12 @@ function scoreFile(path, options) {
 
 const RESULT_FIELDS = Object.freeze(native.resultMembers('equivalence'));
 const SUBSET_RESULT_FIELDS = Object.freeze(native.resultMembers('subset'));
+const COVERAGE_RESULT_FIELDS = Object.freeze(native.resultMembers('coverage'));
 // The members of summary(): those of a --summary file that depend on the rows
 // alone (meanF1 members in equivalence mode, meanScore members in subset mode).
 const SUMMARY_FIELDS = Object.freeze(['results_version', 'mode', 'rows', 'compared', 'verdicts',
   'pass', 'pass_rate', 'pass_rate_stderr', 'mean_f1', 'mean_f1_stderr', 'mean_score',
-  'mean_score_stderr']);
+  'mean_score_stderr', 'mean_recall', 'mean_recall_stderr']);
 
 // The summary counts of results (of options.mode, default: the results' own,
 // by their members): {mode, outcomes, millionths, squares (a BigInt)}. Counts
@@ -368,9 +390,12 @@ function counts(results, options) {
   if (!Array.isArray(results)) {
     throw new TypeError(`results must be an Array, not ${typeName(results)}`);
   }
-  const mode = options?.mode ?? (results.length > 0 && 'score' in results[0] ? 'subset'
-    : 'equivalence');
-  const graded = mode === 'subset' ? 'score' : 'f1';
+  // By the members: a subset result has a score, a coverage result a
+  // covered_count, an equivalence result an f1.
+  const first = results[0] ?? {};
+  const mode = options?.mode ?? ('covered_count' in first ? 'coverage'
+    : ('score' in first ? 'subset' : 'equivalence'));
+  const graded = { equivalence: 'f1', subset: 'score', coverage: 'recall' }[mode] ?? 'f1';
   const verdicts = results.map((r) => r.verdict);
   const values = results.map((r) => r[graded] ?? 0);
   return { mode, ...native.countRows(mode, verdicts, values) };
@@ -417,6 +442,7 @@ module.exports = {
   Scorer,
   RESULT_FIELDS,
   SUBSET_RESULT_FIELDS,
+  COVERAGE_RESULT_FIELDS,
   SUMMARY_FIELDS,
   version: native.version,
   DEFAULT_MAX_FIELD_BYTES: native.DEFAULT_MAX_FIELD_BYTES,

@@ -338,5 +338,36 @@ TEST_F(CliReport, MarkdownAndHtml) {
   }
 }
 
+class CliCoverageReport : public cli_test::CliFolderTest {};
+
+// Coverage runs compare as the other modes do, by their recall: an agent's
+// answers graded one operation each, then all of them together.
+TEST_F(CliCoverageReport, RunsCompareByRecall) {
+  const std::string examples = std::string(GQLEVAL_SOURCE_DIR) + "/examples/";
+  const std::string score = "score " + examples + "agent_answers.jsonl --schema " + examples +
+                            "github.graphql --mode coverage --required-col required "
+                            "--excluded-col excluded --candidate-col answer -q ";
+  ASSERT_EQ(gqleval(score + "-o one.jsonl").exit_code, 0);
+  ASSERT_EQ(gqleval(score + "--answer all -o all.jsonl").exit_code, 0);
+  const CommandRun r = gqleval("report one.jsonl all.jsonl --json r.json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = r.out + r.err;
+  EXPECT_NE(text.find("mean recall"), std::string::npos) << text;
+  EXPECT_NE(text.find("recall diff"), std::string::npos) << text;
+  const std::string json = read("r.json");
+  EXPECT_NE(json.find("\"mode\":\"coverage\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"mean_recall\""), std::string::npos) << json;
+  // One operation each reads only the first query of q2's array: all of them
+  // together fix it (q3's document of three operations is no valid one alone).
+  EXPECT_NE(json.find("\"fixed\":"), std::string::npos) << json;
+  // A coverage run is compared with coverage runs only.
+  ASSERT_EQ(gqleval("score " + examples + "agent_answers.jsonl --schema " + examples +
+                    "github.graphql --reference-col question --candidate-col answer -q -o eq.jsonl")
+                .exit_code,
+            0);
+  const CommandRun mixed = gqleval("report one.jsonl eq.jsonl");
+  EXPECT_EQ(mixed.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace gqleval

@@ -82,23 +82,52 @@ def score(tmp, name, input_path, *flags, rows=None):
     return results
 
 
-def score_subset(tmp, name, input_path, *flags, rows=None):
-    """A --mode subset run: its rows and summaries are the subset forms."""
-    results = score(tmp, name, input_path, "--mode", "subset", *flags, rows=rows)
+def score_in_mode(mode, graded, tmp, name, input_path, *flags, rows=None):
+    """A --mode subset or coverage run: its rows and summaries are the mode's
+    forms, graded by `graded` (score, recall) in place of f1."""
+    results = score(tmp, name, input_path, "--mode", mode, *flags, rows=rows)
     for i, r in enumerate(results):
-        if "score" not in r or "f1" in r:
-            failures.append(f"{name}:{i + 1}: not a subset row")
+        if graded not in r or "f1" in r:
+            failures.append(f"{name}:{i + 1}: not a {mode} row")
     summary = json.load(open(os.path.join(tmp, name + ".summary.json")))
-    if summary.get("mode") != "subset" or "mean_score" not in summary:
-        failures.append(f"{name}: the summary is not a subset run's")
+    if summary.get("mode") != mode or f"mean_{graded}" not in summary:
+        failures.append(f"{name}: the summary is not a {mode} run's")
     lm_eval = json.load(open(os.path.join(tmp, name + ".lm_eval.json")))
-    if not all("score,none" in v for v in lm_eval["results"].values()):
-        failures.append(f"{name}: the lm-eval summary has no score")
+    if not all(f"{graded},none" in v for v in lm_eval["results"].values()):
+        failures.append(f"{name}: the lm-eval summary has no {graded}")
     return results
+
+
+def score_subset(*args, **kwargs):
+    return score_in_mode("subset", "score", *args, **kwargs)
+
+
+def score_coverage(*args, **kwargs):
+    return score_in_mode("coverage", "recall", *args, **kwargs)
+
+
+def self_check_coverage():
+    """A coverage row: accepted as written, refused with another mode's verdict
+    or counts where nothing was compared."""
+    row = {"row": 0, "id": "q", "reference_hash": "0123456789abcdef", "verdict": "not_covered",
+           "pass": False, "compared": True, "required": 2, "covered_count": 1, "recall": 0.5,
+           "missing_coordinates": [{"coordinate": "User.login", "nearest": None, "line": None,
+                                    "column": None, "operation": None}],
+           "over_selected": [], "unsatisfiable": [], "operations": 1, "invalid_operations": 0,
+           "errors": []}
+    if not VALIDATORS["score_row"].is_valid(row):
+        failures.append("self-check: the schema refuses a coverage row")
+    for change in [{"verdict": "subset"}, {"verdict": "mismatch"}, {"recall": 2},
+                   {"compared": False}, {"missing_coordinates": [{"coordinate": "User.login"}]},
+                   {"errors": [{"query": "required", "entry": -1, "rule": "r", "message": "m",
+                                "line": None, "column": None}]}]:
+        if VALIDATORS["score_row"].is_valid({**row, **change}):
+            failures.append(f"self-check: the schema accepts a coverage row with {change}")
 
 
 def self_check():
     """The schema must refuse the shapes the contract replaced."""
+    self_check_coverage()
     old_row = {"row": 0, "id": None, "verdict": "bad_row", "pass": False, "reason": "invalid_json",
                "missing": None, "extra": None, "precision": None, "recall": None, "f1": None,
                "matched_reference": None, "missing_paths": [], "extra_paths": [], "rules_fired": [],
@@ -220,6 +249,22 @@ def main():
         for verdict in ("subset", "missing"):
             if summary["verdicts"][verdict]["count"] == 0:
                 failures.append(f"generated_subset: no {verdict} row to check")
+        # --mode coverage: derived from the references, listed (an agent's log
+        # with several operations an answer), bad rows.
+        score_coverage(tmp, "generated_coverage", generated, rows=3000)
+        agent = os.path.join(SOURCE, "examples", "agent_answers.jsonl")
+        agent_rows = score_coverage(tmp, "agent_coverage", agent, "--schema",
+                                    os.path.join(SOURCE, "examples", "github.graphql"),
+                                    "--required-col", "required", "--excluded-col", "excluded",
+                                    "--candidate-col", "answer", "--answer", "all",
+                                    "--fail-under", "mean_recall=0.5", rows=4)
+        if not any(r["missing_coordinates"] and r["over_selected"] == [] for r in agent_rows):
+            failures.append("agent_coverage: no missing coordinate to check")
+        score_coverage(tmp, "bad_jsonl_coverage", bad_jsonl, rows=5)
+        summary = json.load(open(os.path.join(tmp, "generated_coverage.summary.json")))
+        for verdict in ("covered", "not_covered"):
+            if summary["verdicts"][verdict]["count"] == 0:
+                failures.append(f"generated_coverage: no {verdict} row to check")
 
         # gqleval calls: the README's rows, the test split with its ground truth as the
         # answers, and rows that cannot be read or scored.

@@ -31,7 +31,9 @@ struct BatchOptions : RunOptions {
   // What each row is asked (score_mode.h). A subset run compares each
   // reference (LEFT) with the candidate (RIGHT) as `gqleval subset` does: no
   // rewrite rule applies (the rule switches are not used), and it has no
-  // delta, rules file or artifacts (asking for them is an error).
+  // delta, rules file or artifacts (asking for them is an error); nor has a
+  // coverage run, which grades the candidate against the required
+  // coordinates of the `required` column (or its primary reference's).
   ScoreMode mode = ScoreMode::kEquivalence;
   std::string rules_file;  // rewrite rules (normalize/rules_file.h); empty: none
   normalize::RuleSwitches rules;
@@ -41,6 +43,9 @@ struct BatchOptions : RunOptions {
   uint32_t delta = 0;
   std::string operation;  // for documents with several operations
   bool extract = true;    // find the candidate in LLM text (SEMANTICS stage 1)
+  // --answer all: every operation of a candidate cell (one document, or a
+  // JSON array of query texts) is graded together (coverage runs).
+  bool answer_all = false;
 
   // Several candidate columns scored in one pass (candidates.h): each gets its
   // results (DIR/<column>.jsonl or .csv with `output_dir`; else one long file

@@ -11,7 +11,8 @@
 namespace gqleval::batch {
 namespace {
 
-bool subset_run(const BatchOptions& o) { return o.mode == ScoreMode::kSubset; }
+// Only an equivalence run applies rewrite rules.
+bool rewrites_apply(const BatchOptions& o) { return o.mode == ScoreMode::kEquivalence; }
 
 }  // namespace
 
@@ -22,14 +23,22 @@ std::optional<Diagnostic> check_mode(const BatchOptions& o) {
   for (const Gate& g : o.gates) {
     if (auto error = check_gate_mode(g, o.mode, o.names)) return error;
   }
-  if (!subset_run(o)) return std::nullopt;
   auto refuse = [&](std::string_view key, std::string_view why) {
     return make_error("Usage", o.names.name(key) + std::string(why) + " is not available with " +
-                                   o.names.with_value("mode", "subset"));
+                                   o.names.with_value("mode", score_mode_name(o.mode)));
   };
+  const bool coverage = o.mode == ScoreMode::kCoverage;
+  // Lists of coordinates are a coverage run's; several operations an answer
+  // of one, for now (an equivalence or subset answer is one operation).
+  if (!coverage && !o.columns.required.empty()) return refuse("required-col", "");
+  if (!coverage && !o.columns.excluded.empty()) return refuse("excluded-col", "");
+  if (!coverage && o.answer_all) return refuse("answer", " all (several operations)");
+  if (o.mode == ScoreMode::kEquivalence) return std::nullopt;
   if (o.delta != 0) return refuse("delta", " (an over-fetch budget)");
   if (!o.rules_file.empty()) {
-    return refuse("rules", " (a subset comparison applies no rewrite rule)");
+    return refuse("rules", o.mode == ScoreMode::kSubset
+                               ? " (a subset comparison applies no rewrite rule)"
+                               : " (a coverage grade applies no rewrite rule)");
   }
   if (!o.artifacts_dir.empty()) return refuse("artifacts", "");
   return std::nullopt;
@@ -68,7 +77,7 @@ Result<SchemaCacheOptions, Diagnostic> schema_cache_options(
   SchemaCacheOptions options;
   options.build.strict = o.strict_schema;
   options.build_rewrites =
-      !subset_run(o) && (o.rules.cycles || o.rules.endpoints || o.rules.rgeval);
+      rewrites_apply(o) && (o.rules.cycles || o.rules.endpoints || o.rules.rgeval);
   options.max_bytes = o.schema_cache_bytes;
   if (!o.rules_file.empty()) {
     auto rules = rules_text ? normalize::RulesFile::parse(*rules_text)
@@ -97,6 +106,9 @@ RowCoreOptions row_core_options(const BatchOptions& o) {
   options.subset.normalize.variables_by_name = o.variables_by_name;
   // The candidate is found in LLM text as in an equivalence run.
   options.subset.extract_right = o.extract;
+  options.coverage.operation_name = o.operation;
+  options.coverage.all_operations = o.answer_all;
+  options.coverage.extract = o.extract;
   return options;
 }
 

@@ -176,6 +176,8 @@ std::string_view column_role_name(ColumnRole role) {
     case ColumnRole::kSchema: return "schema";
     case ColumnRole::kSchemaPath: return "schema path";
     case ColumnRole::kReference: return "reference";
+    case ColumnRole::kRequired: return "required";
+    case ColumnRole::kExcluded: return "excluded";
     case ColumnRole::kCandidate: return "candidate";
     case ColumnRole::kId: return "id";
     case ColumnRole::kVariables: return "variables";
@@ -214,7 +216,9 @@ class ColumnResolution {
         {&spec_.schema, ColumnRole::kSchema, &map_.schema},
         {&spec_.schema_path, ColumnRole::kSchemaPath, &map_.schema_path},
         {&spec_.id, ColumnRole::kId, &map_.id},
-        {&spec_.variables, ColumnRole::kVariables, &map_.variables}};
+        {&spec_.variables, ColumnRole::kVariables, &map_.variables},
+        {&spec_.required, ColumnRole::kRequired, &map_.required},
+        {&spec_.excluded, ColumnRole::kExcluded, &map_.excluded}};
     const std::vector<Named> validate = {
         {&spec_.query, ColumnRole::kQuery, &map_.query},
         {&spec_.id, ColumnRole::kId, &map_.id},
@@ -385,7 +389,10 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
     if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
       return Unexpected{std::move(*e)};
     }
-    if (auto e = r.find_references()) return Unexpected{std::move(*e)};
+    // A coverage row with its required list needs no reference.
+    if (!map.required.present()) {
+      if (auto e = r.find_references()) return Unexpected{std::move(*e)};
+    }
     if (auto e = r.find_schema(schema_given)) return Unexpected{std::move(*e)};
     r.find_optional(map.variables, kVariablesNames);
   }

@@ -82,10 +82,13 @@ enum class ColumnRole : uint8_t {
   kQuery,
   kSchemaFile,
   kFunctionSpecs,
+  kRequired,  // a coverage row's required schema coordinates
+  kExcluded,  // and those that count as over-selection
 };
 
 // "schema", "schema path", "reference", "candidate", "id", "variables",
-// "group-by", "kept", "query", "schema file", "function specs".
+// "group-by", "kept", "query", "schema file", "function specs", "required",
+// "excluded".
 std::string_view column_role_name(ColumnRole role);
 
 // Column names the caller gave; empty: find by common names.
@@ -98,6 +101,8 @@ struct ColumnSpec {
   std::string variables;
   std::string query;                  // validate rows
   std::string function_specs;         // calls rows
+  std::string required;               // coverage rows: required coordinates
+  std::string excluded;               // coverage rows: over-selection coordinates
   std::vector<std::string> group_by;  // tag columns for the summary
   std::vector<std::string> keep;      // columns copied into each result
 };
@@ -124,6 +129,8 @@ struct ColumnMap {
   std::vector<Column> keep;      // in the order given
   Column query;                  // validate rows
   Column function_specs;         // calls rows
+  Column required;               // coverage rows; absent: derived from the primary reference
+  Column excluded;               // coverage rows
 };
 
 // Resolves the roles of `kind` against the input's column names.

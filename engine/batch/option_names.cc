@@ -19,6 +19,8 @@ std::string_view column_key(ColumnRole role) {
     case ColumnRole::kQuery: return "query-col";
     case ColumnRole::kSchemaFile: return "schema";
     case ColumnRole::kFunctionSpecs: return "function-specs-col";
+    case ColumnRole::kRequired: return "required-col";
+    case ColumnRole::kExcluded: return "excluded-col";
   }
   return {};
 }

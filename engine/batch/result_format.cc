@@ -4,6 +4,7 @@
 #include <charconv>
 #include <iterator>
 
+#include "engine/score/coverage_json.h"
 #include "engine/score/result_json.h"
 #include "engine/score/subset_json.h"
 #include "io/csv_writer.h"
@@ -28,30 +29,23 @@ constexpr std::string_view kSubsetCsvColumns[] = {
     "verdict",           "pass",          "compared", "missing", "score", "left_nodes",
     "matched_reference", "missing_paths", "errors"};
 
-// Every member a row of any kind has (score rows of either mode, validate
-// rows), which a kept column may not shadow: a name means one thing in every
-// results file.
-constexpr std::string_view kMembers[] = {"row",
-                                         "id",
-                                         "run",
-                                         "reference_hash",
-                                         "verdict",
-                                         "pass",
-                                         "compared",
-                                         "missing",
-                                         "extra",
-                                         "precision",
-                                         "recall",
-                                         "f1",
-                                         "score",
-                                         "left_nodes",
-                                         "matched_reference",
-                                         "missing_paths",
-                                         "extra_paths",
-                                         "argument_differences",
-                                         "rules_fired",
-                                         "errors",
-                                         "valid"};
+constexpr std::string_view kCoverageCsvColumns[] = {"verdict",
+                                                    "pass",
+                                                    "compared",
+                                                    "required",
+                                                    "covered_count",
+                                                    "recall",
+                                                    "missing_coordinates",
+                                                    "over_selected",
+                                                    "unsatisfiable",
+                                                    "operations",
+                                                    "invalid_operations",
+                                                    "errors"};
+
+// The members of a row's head and of a validate row; with every mode's result
+// members, the names a kept column may not shadow: a name means one thing in
+// every results file.
+constexpr std::string_view kHeadMembers[] = {"row", "id", "run", "reference_hash", "valid"};
 
 constexpr uint8_t kEquivalenceOutcomes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kBadRow};
 constexpr uint8_t kSubsetOutcomes[] = {kSubsetPass,
@@ -61,6 +55,13 @@ constexpr uint8_t kSubsetOutcomes[] = {kSubsetPass,
                                        outcome_of(score::Verdict::kInvalidReference),
                                        outcome_of(score::Verdict::kInvalidSchema),
                                        kBadRow};
+constexpr uint8_t kCoverageOutcomes[] = {kCoveragePass,
+                                         kCoverageMissing,
+                                         outcome_of(score::Verdict::kNoQuery),
+                                         outcome_of(score::Verdict::kInvalidCandidate),
+                                         outcome_of(score::Verdict::kInvalidReference),
+                                         outcome_of(score::Verdict::kInvalidSchema),
+                                         kBadRow};
 
 using io::append_number;
 
@@ -120,10 +121,20 @@ size_t jsonl_subset_result(std::string& out, const RowKey& k, const score::Subse
   return rest;
 }
 
+size_t jsonl_coverage_result(std::string& out, const RowKey& k, const score::CoverageRow& r) {
+  jsonl_score_head(out, k);
+  const size_t rest = out.size();
+  score::append_coverage_members(out, r);
+  out.append("}\n");
+  return rest;
+}
+
 void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
   jsonl_score_head(out, k);
   if (mode == ScoreMode::kSubset) {
     score::append_uncompared_subset_members(out, outcome_name(kBadRow), "row", d);
+  } else if (mode == ScoreMode::kCoverage) {
+    score::append_uncompared_coverage_members(out, outcome_name(kBadRow), "row", d);
   } else {
     score::append_uncompared_members(out, outcome_name(kBadRow), "row", d);
   }
@@ -131,6 +142,19 @@ void jsonl_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, Score
 }
 
 // ---- CSV
+
+// A number's shortest text (std::to_chars), valid until the next call.
+class NumberText {
+ public:
+  template <typename T>
+  std::string_view operator()(T v) {
+    auto res = std::to_chars(buf_, buf_ + sizeof buf_, v);
+    return {buf_, static_cast<size_t>(res.ptr - buf_)};
+  }
+
+ private:
+  char buf_[32];
+};
 
 // The cell being built; reused, so a steady run does not allocate.
 std::string& cell() {
@@ -239,11 +263,7 @@ void csv_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
 size_t csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   const bool compared = !score::is_stage1(r.verdict);
   const size_t rest = csv_head(out, k, score::verdict_name(r.verdict), r.pass, compared);
-  char buf[32];
-  auto number = [&](auto v) {
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string_view(buf, static_cast<size_t>(res.ptr - buf));
-  };
+  NumberText number;
   csv_field(out, compared ? number(r.missing) : std::string_view{});
   csv_field(out, compared ? number(r.extra) : std::string_view{});
   csv_field(out, number(compared ? r.precision : 0.0));
@@ -278,11 +298,7 @@ size_t csv_subset_result(std::string& out, const RowKey& k, const score::SubsetR
   const bool compared = score::is_compared(row.verdict);
   const size_t rest = csv_head(out, k, score::subset_verdict_name(row.verdict),
                                row.verdict == score::SubsetVerdict::kSubset, compared);
-  char buf[32];
-  auto number = [&](auto v) {
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string_view(buf, static_cast<size_t>(res.ptr - buf));
-  };
+  NumberText number;
   csv_field(out, compared ? number(r.missing_nodes) : std::string_view{});
   csv_field(out, number(compared ? r.score : 0.0));
   csv_field(out, compared ? number(r.left_nodes) : std::string_view{});
@@ -294,10 +310,63 @@ size_t csv_subset_result(std::string& out, const RowKey& k, const score::SubsetR
   return rest;
 }
 
+// One item a line: a coverage row's lists of coordinates.
+void csv_lines(std::string& out, const std::vector<std::string>& items) {
+  std::string& c = cell();
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) c.push_back('\n');
+    c.append(items[i]);
+  }
+  csv_field(out, c);
+}
+
+size_t csv_coverage_result(std::string& out, const RowKey& k, const score::CoverageRow& r) {
+  const bool compared = r.compared();
+  const size_t rest = csv_head(out, k, score::coverage_verdict_name(r.verdict),
+                               r.verdict == score::CoverageVerdict::kCovered, compared);
+  NumberText number;
+  csv_field(out, compared ? number(r.required) : std::string_view{});
+  csv_field(out, compared ? number(r.covered) : std::string_view{});
+  csv_field(out, number(compared ? r.recall : 0.0));
+  // `coordinate (nearest)` a line.
+  std::string& c = cell();
+  for (size_t i = 0; i < r.missing.size(); ++i) {
+    if (i) c.push_back('\n');
+    c.append(r.missing[i].coordinate);
+    if (!r.missing[i].nearest.empty()) c.append(" (").append(r.missing[i].nearest).append(")");
+  }
+  csv_field(out, c);
+  csv_lines(out, r.over_selected);
+  csv_lines(out, r.unsatisfiable);
+  csv_field(out, number(r.operations));
+  csv_field(out, number(r.invalid_operations));
+  std::string& errors = cell();
+  for (size_t i = 0; i < r.errors.size(); ++i) {
+    const score::CoverageError& e = r.errors[i];
+    if (i) errors.push_back('\n');
+    errors.append(e.query);
+    if (e.index >= 0) errors.append(" ").append(number(e.index));
+    csv_error_line(errors, {}, e.diagnostic);
+  }
+  csv_field(out, errors);
+  out.push_back('\n');
+  return rest;
+}
+
+// A bad row's members after pass and compared, up to the errors: empty
+// counts, zero scores, no paths or lists.
+std::string_view csv_bad_row_middle(ScoreMode mode) {
+  switch (mode) {
+    case ScoreMode::kSubset: return ",,0,,,";
+    case ScoreMode::kCoverage: return ",,,0,,,,0,0";
+    case ScoreMode::kEquivalence: break;
+  }
+  return ",,,0,0,0,,,,,";
+}
+
 void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {
   csv_head(out, k, outcome_name(kBadRow), false, false);
-  // Empty counts, zero scores, no paths, up to the errors.
-  out.append(mode == ScoreMode::kSubset ? ",,0,,," : ",,,0,0,0,,,,,");
+  out.append(csv_bad_row_middle(mode));
   std::string& c = cell();
   csv_error_line(c, "row", d);
   csv_field(out, c);
@@ -308,42 +377,64 @@ void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMo
 
 std::string_view outcome_name(uint8_t outcome) {
   if (outcome == kBadRow) return "bad_row";
+  if (outcome == kCoveragePass)
+    return score::coverage_verdict_name(score::CoverageVerdict::kCovered);
+  if (outcome == kCoverageMissing) {
+    return score::coverage_verdict_name(score::CoverageVerdict::kNotCovered);
+  }
   if (outcome == kSubsetPass) return score::subset_verdict_name(score::SubsetVerdict::kSubset);
   if (outcome == kSubsetMissing) return score::subset_verdict_name(score::SubsetVerdict::kMissing);
   return score::verdict_name(static_cast<score::Verdict>(outcome));
 }
 
-uint8_t outcome_of(score::SubsetVerdict v) {
+namespace {
+
+// The outcome of a subset or coverage row's stage 1 verdict: the equivalence
+// verdict of the same name.
+template <class ModeVerdict>
+uint8_t stage1_outcome(ModeVerdict v) {
   switch (v) {
-    case score::SubsetVerdict::kSubset: return kSubsetPass;
-    case score::SubsetVerdict::kMissing: return kSubsetMissing;
-    case score::SubsetVerdict::kNoQuery: return outcome_of(score::Verdict::kNoQuery);
-    case score::SubsetVerdict::kInvalidCandidate:
-      return outcome_of(score::Verdict::kInvalidCandidate);
-    case score::SubsetVerdict::kInvalidReference:
-      return outcome_of(score::Verdict::kInvalidReference);
-    case score::SubsetVerdict::kInvalidSchema: return outcome_of(score::Verdict::kInvalidSchema);
+    case ModeVerdict::kNoQuery: return outcome_of(score::Verdict::kNoQuery);
+    case ModeVerdict::kInvalidCandidate: return outcome_of(score::Verdict::kInvalidCandidate);
+    case ModeVerdict::kInvalidReference: return outcome_of(score::Verdict::kInvalidReference);
+    case ModeVerdict::kInvalidSchema: return outcome_of(score::Verdict::kInvalidSchema);
+    default: return kBadRow;
   }
-  return kBadRow;
+}
+
+}  // namespace
+
+uint8_t outcome_of(score::SubsetVerdict v) {
+  if (v == score::SubsetVerdict::kSubset) return kSubsetPass;
+  if (v == score::SubsetVerdict::kMissing) return kSubsetMissing;
+  return stage1_outcome(v);
+}
+
+uint8_t outcome_of(score::CoverageVerdict v) {
+  if (v == score::CoverageVerdict::kCovered) return kCoveragePass;
+  if (v == score::CoverageVerdict::kNotCovered) return kCoverageMissing;
+  return stage1_outcome(v);
 }
 
 bool outcome_passes(uint8_t outcome) {
-  if (outcome == kSubsetPass) return true;
+  if (outcome == kSubsetPass || outcome == kCoveragePass) return true;
   return outcome < kBadRow && score::is_pass(static_cast<score::Verdict>(outcome));
 }
 
 bool outcome_compared(uint8_t outcome) {
-  if (outcome == kSubsetPass || outcome == kSubsetMissing) return true;
+  if (outcome >= kSubsetPass) return true;  // subset, missing, covered, not_covered
   return outcome < kBadRow && !score::is_stage1(static_cast<score::Verdict>(outcome));
 }
 
 std::span<const uint8_t> mode_outcomes(ScoreMode mode) {
   if (mode == ScoreMode::kSubset) return kSubsetOutcomes;
+  if (mode == ScoreMode::kCoverage) return kCoverageOutcomes;
   return kEquivalenceOutcomes;
 }
 
 std::span<const std::string_view> result_members(ScoreMode mode) {
   if (mode == ScoreMode::kSubset) return kSubsetCsvColumns;
+  if (mode == ScoreMode::kCoverage) return kCoverageCsvColumns;
   return kCsvColumns;
 }
 
@@ -355,7 +446,10 @@ std::optional<uint8_t> outcome_by_name(std::string_view name) {
 }
 
 bool is_result_member(std::string_view name) {
-  return std::find(std::begin(kMembers), std::end(kMembers), name) != std::end(kMembers);
+  const auto in = [name](std::span<const std::string_view> names) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  return in(kHeadMembers) || in(kCsvColumns) || in(kSubsetCsvColumns) || in(kCoverageCsvColumns);
 }
 
 void append_json_row_head(std::string& out, const RowKey& k) {
@@ -374,10 +468,7 @@ void append_csv_header(std::string& out, std::span<const std::string> kept_names
   if (run) csv_field(out, "run");
   csv_field(out, "reference_hash");
   for (const std::string& name : kept_names) csv_field(out, name);
-  const std::span<const std::string_view> columns =
-      mode == ScoreMode::kSubset ? std::span<const std::string_view>(kSubsetCsvColumns)
-                                 : std::span<const std::string_view>(kCsvColumns);
-  for (std::string_view column : columns) csv_field(out, column);
+  for (std::string_view column : result_members(mode)) csv_field(out, column);
   out.push_back('\n');
 }
 
@@ -391,6 +482,12 @@ size_t append_subset_row(std::string& out, OutputFormat format, const RowKey& ke
                          const score::SubsetRow& row) {
   return format == OutputFormat::kCsv ? csv_subset_result(out, key, row)
                                       : jsonl_subset_result(out, key, row);
+}
+
+size_t append_coverage_row(std::string& out, OutputFormat format, const RowKey& key,
+                           const score::CoverageRow& row) {
+  return format == OutputFormat::kCsv ? csv_coverage_result(out, key, row)
+                                      : jsonl_coverage_result(out, key, row);
 }
 
 void append_row_key(std::string& out, OutputFormat format, const RowKey& key) {

@@ -16,9 +16,10 @@
 //   - a score row, the pair's result (score/result_json.h: verdict, pass,
 //     compared, ... errors); in a subset run (score_mode.h) the row's subset
 //     result (score/subset_json.h: verdict, pass, compared, missing, score,
-//     ... errors). A malformed row has verdict "bad_row", pass and compared
-//     false, the members of its run's rows with null counts and zero scores,
-//     and one error {"query":"row", "rule": the short name (e.g.
+//     ... errors); in a coverage run its coverage (score/coverage_json.h:
+//     verdict, pass, compared, required, covered_count, recall, ... errors). A malformed row has
+//     verdict "bad_row", pass and compared false, the members of its run's rows with null counts
+//     and zero scores, and one error {"query":"row", "rule": the short name (e.g.
 //     "unterminated_quote", "invalid_json"), "message", "line", "column"}
 //     that points at the fault in the input file;
 //   - a validate row, "valid" then "errors", each error {"query", "rule",
@@ -42,6 +43,7 @@
 
 #include "engine/base/diagnostic.h"
 #include "engine/batch/score_mode.h"
+#include "engine/score/coverage.h"
 #include "engine/score/result_json.h"
 #include "engine/score/score_pair.h"
 #include "engine/score/subset.h"
@@ -52,18 +54,21 @@ enum class OutputFormat : uint8_t { kJsonl, kCsv };
 
 // Outcomes counted by the summary: the nine verdicts of score::Verdict, in
 // their order, then bad_row, then the two verdicts of a subset row that
-// compared its queries (a subset row's stage 1 verdicts are the outcomes of
-// the same names).
+// compared its queries, then the two of a coverage row (the stage 1
+// verdicts of either are the outcomes of the same names).
 inline constexpr uint8_t kBadRow = 9;
-inline constexpr uint8_t kSubsetPass = 10;     // "subset"
-inline constexpr uint8_t kSubsetMissing = 11;  // "missing"
-inline constexpr size_t kOutcomeCount = 12;
-// verdict_name(), "bad_row", subset_verdict_name().
+inline constexpr uint8_t kSubsetPass = 10;       // "subset"
+inline constexpr uint8_t kSubsetMissing = 11;    // "missing"
+inline constexpr uint8_t kCoveragePass = 12;     // "covered"
+inline constexpr uint8_t kCoverageMissing = 13;  // "not_covered"
+inline constexpr size_t kOutcomeCount = 14;
+// verdict_name(), "bad_row", subset_verdict_name(), coverage_verdict_name().
 std::string_view outcome_name(uint8_t outcome);
 // The outcome a verdict's name names; none for a name no row has.
 std::optional<uint8_t> outcome_by_name(std::string_view name);
 constexpr uint8_t outcome_of(score::Verdict v) { return static_cast<uint8_t>(v); }
 uint8_t outcome_of(score::SubsetVerdict v);
+uint8_t outcome_of(score::CoverageVerdict v);
 bool outcome_passes(uint8_t outcome);    // equivalent, overfetch_ok, subset
 bool outcome_compared(uint8_t outcome);  // neither a stage 1 verdict nor bad_row
 // The outcomes rows of `mode` can have, in the order the summary lists them.
@@ -118,6 +123,10 @@ size_t append_row_result(std::string& out, OutputFormat format, const RowKey& ke
 // A row of a subset run.
 size_t append_subset_row(std::string& out, OutputFormat format, const RowKey& key,
                          const score::SubsetRow& row);
+
+// A row of a coverage run.
+size_t append_coverage_row(std::string& out, OutputFormat format, const RowKey& key,
+                           const score::CoverageRow& row);
 
 // The key's part of a score row's line alone.
 void append_row_key(std::string& out, OutputFormat format, const RowKey& key);

@@ -8,7 +8,9 @@
 //   read) and, in an equivalence run, the references read, validated and
 //   normalized once for all the row's candidates (Scorer::set_references)
 //   -> score(): a candidate scored against them in the run's mode
-//   (score::Scorer, or score::SubsetComparer for a subset run), its indices
+//   (score::Scorer, score::SubsetComparer for a subset run, or
+//   score::CoverageGrader for a coverage run, against the row's lists of
+//   coordinates or its primary reference's own), its indices
 //   turned into reference columns, its outcome for the summary
 //   -> the caller writes the answer: a file's line (append_answer_row) or a
 //   result's members alone (append_answer_members).
@@ -24,6 +26,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/base/diagnostic.h"
 #include "engine/batch/result_format.h"
@@ -31,6 +34,7 @@
 #include "engine/batch/schema_cache.h"
 #include "engine/batch/score_mode.h"
 #include "engine/normalize/variables.h"
+#include "engine/score/coverage.h"
 #include "engine/score/score_pair.h"
 #include "engine/score/subset.h"
 
@@ -42,15 +46,26 @@ struct RowCoreOptions {
   ScoreMode mode = ScoreMode::kEquivalence;
   score::ScoreOptions score;
   score::SubsetOptions subset;
+  score::CoverageOptions coverage;
+};
+
+// A coverage row's lists: the cells of its required and excluded columns;
+// `listed`: the run has a required column (else the required coordinates
+// are those the primary reference traverses).
+struct CoverageCells {
+  bool listed = false;
+  std::string_view required;
+  std::string_view excluded;
 };
 
 // A candidate's result in the run's mode, and what a summary counts of it.
 struct RowAnswer {
   ScoreMode mode = ScoreMode::kEquivalence;
-  score::PairResult pair;   // an equivalence run's
-  score::SubsetRow subset;  // a subset run's
-  uint8_t outcome = 0;      // result_format.h's outcome code
-  double value = 0;         // the F1, or the subset score of a compared row
+  score::PairResult pair;       // an equivalence run's
+  score::SubsetRow subset;      // a subset run's
+  score::CoverageRow coverage;  // a coverage run's
+  uint8_t outcome = 0;          // result_format.h's outcome code
+  double value = 0;             // the F1, or the subset score of a compared row
   bool pass = false;
 };
 
@@ -66,7 +81,8 @@ class RowCore {
   // scored.
   std::optional<Diagnostic> begin(const SchemaEntry& schema,
                                   std::span<const std::string_view> reference_cells,
-                                  std::string_view variables_cell, SourcePos where);
+                                  std::string_view variables_cell, SourcePos where,
+                                  const CoverageCells& lists = {});
 
   // The row's kept references (after begin()).
   const RowReferences& references() const { return references_; }
@@ -80,6 +96,8 @@ class RowCore {
  private:
   void score_equivalence(std::string_view candidate);
   void score_subset(std::string_view candidate);
+  void score_coverage(std::string_view candidate);
+  void begin_coverage(const CoverageCells& lists);
 
   const RowCoreOptions& options_;
   const SchemaEntry* schema_ = nullptr;
@@ -90,6 +108,11 @@ class RowCore {
   // The schema subset_ compared with last, kept alive: the comparer keeps
   // what it derived from a schema while it is given the same address.
   std::shared_ptr<const schema::Schema> subset_schema_;
+  score::CoverageGrader coverage_;
+  score::CoverageTask task_;  // the row's, views of the lists below
+  std::vector<std::string> required_;
+  std::vector<std::string> excluded_;
+  std::optional<Diagnostic> bad_list_;  // a list cell that is no list: the row's fault
   normalize::VariableBindings variables_check_;
   RowReferences references_;
   RowAnswer answer_;

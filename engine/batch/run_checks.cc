@@ -11,10 +11,9 @@ namespace {
 using score::Verdict;
 
 constexpr std::pair<std::string_view, GateMetric> kMetrics[] = {
-    {"pass_rate", GateMetric::kPassRate},
-    {"mean_f1", GateMetric::kMeanF1},
-    {"compared_rate", GateMetric::kComparedRate},
-    {"mean_score", GateMetric::kMeanScore},
+    {"pass_rate", GateMetric::kPassRate},         {"mean_f1", GateMetric::kMeanF1},
+    {"compared_rate", GateMetric::kComparedRate}, {"mean_score", GateMetric::kMeanScore},
+    {"mean_recall", GateMetric::kMeanRecall},
 };
 
 double metric_value(const Summary& s, GateMetric m) {
@@ -23,6 +22,7 @@ double metric_value(const Summary& s, GateMetric m) {
     case GateMetric::kMeanF1: return s.mean_f1();
     case GateMetric::kComparedRate: return s.compared_rate();
     case GateMetric::kMeanScore: return s.mean_score();
+    case GateMetric::kMeanRecall: return s.mean_recall();
   }
   return 0;
 }
@@ -139,7 +139,7 @@ Result<std::vector<Gate>, Diagnostic> parse_gates(std::string_view text) {
     if (!known || eq == std::string_view::npos) {
       return Unexpected{make_error("Usage",
                                    "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, "
-                                   "compared_rate, mean_score, got '" +
+                                   "compared_rate, mean_score, mean_recall, got '" +
                                        std::string(item) + "'")};
     }
     const std::string_view value = item.substr(eq + 1);
@@ -158,14 +158,13 @@ Result<std::vector<Gate>, Diagnostic> parse_gates(std::string_view text) {
 
 std::optional<Diagnostic> check_gate_mode(const Gate& gate, ScoreMode mode,
                                           const OptionNames& names) {
-  const bool subset = mode == ScoreMode::kSubset;
-  const bool fits = (gate.metric != GateMetric::kMeanF1 || !subset) &&
-                    (gate.metric != GateMetric::kMeanScore || subset);
-  if (fits) return std::nullopt;
-  return make_error("Usage",
-                    names.name("fail-under") + ": " + std::string(gate_metric_name(gate.metric)) +
-                        " is not a figure of " + names.with_value("mode", score_mode_name(mode)) +
-                        " runs; theirs is " + (subset ? "mean_score" : "mean_f1"));
+  // A mean is the figure of the mode that grades by it.
+  const std::string mean = "mean_" + std::string(graded_member(mode));
+  const std::string_view metric = gate_metric_name(gate.metric);
+  if (!metric.starts_with("mean_") || metric == mean) return std::nullopt;
+  return make_error(
+      "Usage", names.name("fail-under") + ": " + std::string(metric) + " is not a figure of " +
+                   names.with_value("mode", score_mode_name(mode)) + " runs; theirs is " + mean);
 }
 
 std::vector<GateResult> check_gates(const Summary& summary, std::span<const Gate> gates) {

@@ -21,7 +21,7 @@ namespace gqleval::batch {
 
 // mean_f1 is a figure of equivalence runs, mean_score of subset runs
 // (score_mode.h); gate_fits_mode says which a run may have.
-enum class GateMetric : uint8_t { kPassRate, kMeanF1, kComparedRate, kMeanScore };
+enum class GateMetric : uint8_t { kPassRate, kMeanF1, kComparedRate, kMeanScore, kMeanRecall };
 
 struct Gate {
   GateMetric metric = GateMetric::kPassRate;

@@ -37,10 +37,10 @@ TEST(RunChecks, ParsesGates) {
 TEST(RunChecks, RefusesMalformedGates) {
   EXPECT_EQ(parse_gates("pass=0.6").error().message,
             "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, "
-            "mean_score, got 'pass=0.6'");
+            "mean_score, mean_recall, got 'pass=0.6'");
   EXPECT_EQ(parse_gates("pass_rate").error().message,
             "expected METRIC=VALUE with METRIC one of pass_rate, mean_f1, compared_rate, "
-            "mean_score, got 'pass_rate'");
+            "mean_score, mean_recall, got 'pass_rate'");
   EXPECT_EQ(parse_gates("pass_rate=60").error().message,
             "the threshold of pass_rate must be a number from 0 to 1, got '60'");
   EXPECT_EQ(parse_gates("mean_f1=x").error().message,

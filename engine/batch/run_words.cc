@@ -31,11 +31,15 @@ std::optional<Diagnostic> read_mode(const ScoreWords& words, BatchOptions& o) {
   }
   // The library refuses what it can tell was asked for (a delta, a rules
   // file, artifacts); a rule set it cannot tell from the default.
-  if (o.mode == ScoreMode::kSubset && words.rule_set) {
+  if (o.mode != ScoreMode::kEquivalence && words.rule_set) {
     return make_error("Usage", o.names.name("rule-set") + " is not available with " +
-                                   o.names.with_value("mode", "subset") +
+                                   o.names.with_value("mode", score_mode_name(o.mode)) +
                                    " (it applies no rewrite rule)");
   }
+  if (words.answer && *words.answer != "one" && *words.answer != "all") {
+    return not_one_of(o.names, "answer", "one or all", *words.answer);
+  }
+  o.answer_all = words.answer == "all";
   if (words.rule_set) {
     auto rules = normalize::parse_rule_profile(*words.rule_set, o.names.name("rule-set"));
     if (!rules) return std::move(rules.error());

@@ -40,7 +40,8 @@ struct RunWords {
 };
 
 struct ScoreWords : RunWords {
-  std::optional<std::string> mode;            // equivalence, subset
+  std::optional<std::string> mode;            // equivalence, subset, coverage
+  std::optional<std::string> answer;          // one (the default), all
   std::optional<std::string> output_format;   // out-format: jsonl, csv (none: by the output's name)
   std::optional<std::string> rule_set;        // rule-set: "cycles,endpoints", "none", ...
   std::optional<std::string> artifacts_only;  // fail, pass, all

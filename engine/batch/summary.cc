@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/base/concat.h"
 #include "engine/base/hash_text.h"
 #include "engine/base/version.h"
 #include "io/json_writer.h"
@@ -147,6 +148,7 @@ double Summary::pass_rate_stderr() const {
 
 double Summary::mean_f1() const { return mode_ == ScoreMode::kEquivalence ? mean() : 0.0; }
 double Summary::mean_score() const { return mode_ == ScoreMode::kSubset ? mean() : 0.0; }
+double Summary::mean_recall() const { return mode_ == ScoreMode::kCoverage ? mean() : 0.0; }
 double Summary::mean_f1_stderr() const {
   return mode_ == ScoreMode::kEquivalence ? mean_stderr() : 0.0;
 }
@@ -284,7 +286,7 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   std::string out;
   io::JsonWriter w(out);
   w.begin_object();
-  const bool subset = s.mode() == ScoreMode::kSubset;
+  const std::string mean = concat({"mean_", graded_member(s.mode())});
   w.key("results_version").num(kResultsVersion);
   w.key("mode").str(score_mode_name(s.mode()));
   w.key("rows").num(s.rows());
@@ -300,16 +302,12 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
   w.key("pass").num(s.passes());
   w.key("pass_rate").num(round6(s.pass_rate()));
   w.key("pass_rate_stderr").num(round6(s.pass_rate_stderr()));
-  if (subset) {
-    w.key("mean_score").num(round6(s.mean_score()));
-    w.key("mean_score_stderr").num(round6(s.mean_score_stderr()));
-  } else {
-    w.key("mean_f1").num(round6(s.mean_f1()));
-    w.key("mean_f1_stderr").num(round6(s.mean_f1_stderr()));
-  }
+  w.key(mean).num(round6(s.mean()));
+  w.key(mean + "_stderr").num(round6(s.mean_stderr()));
   write_groups(w, s);
   write_checks(w, f);
-  if (!subset) w.key("delta").num(f.delta);  // a subset comparison has no over-fetch budget
+  // Only an equivalence comparison has an over-fetch budget.
+  if (s.mode() == ScoreMode::kEquivalence) w.key("delta").num(f.delta);
   w.key("variables_by_name").boolean(f.variables_by_name);
   write_schemas(w, f);
   write_artifacts(w, f);
@@ -323,8 +321,7 @@ std::string summary_json(const Summary& s, const RunFacts& f) {
 
 std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::string_view task) {
   const std::string name(task);
-  const bool subset = s.mode() == ScoreMode::kSubset;
-  const std::string_view mean = subset ? "score" : "f1";
+  const std::string_view mean = graded_member(s.mode());
   std::string out;
   io::JsonWriter w(out);
   w.begin_object();
@@ -333,13 +330,8 @@ std::string summary_lm_eval_json(const Summary& s, const RunFacts& f, std::strin
   w.key("alias").str(name);
   w.key("pass,none").num(round6(s.pass_rate()));
   w.key("pass_stderr,none").num(round6(s.pass_rate_stderr()));
-  if (subset) {
-    w.key("score,none").num(round6(s.mean_score()));
-    w.key("score_stderr,none").num(round6(s.mean_score_stderr()));
-  } else {
-    w.key("f1,none").num(round6(s.mean_f1()));
-    w.key("f1_stderr,none").num(round6(s.mean_f1_stderr()));
-  }
+  w.key(concat({mean, ",none"})).num(round6(s.mean()));
+  w.key(concat({mean, "_stderr,none"})).num(round6(s.mean_stderr()));
   w.end_object();
   w.end_object();
   w.key("group_subtasks").begin_object();
@@ -394,9 +386,8 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
          format("%.2f", p.wall_seconds) + " s (" + format("%.0f", pairs_per_second(s, f)) +
          " pairs/s, " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +
          ")\n";
-  const bool subset = s.mode() == ScoreMode::kSubset;
-  if (subset) {
-    out += "mode: subset";
+  if (s.mode() != ScoreMode::kEquivalence) {
+    out += "mode: " + std::string(score_mode_name(s.mode()));
   } else {
     out += "rules: " + p.rule_profile + ", delta " + std::to_string(f.delta);
   }
@@ -419,8 +410,8 @@ std::string summary_table(const Summary& s, const RunFacts& f) {
   }
   out += pad("pass", 20, false) + pad(std::to_string(s.passes()), 10, true) +
          pad(format("%.1f%%", 100 * s.pass_rate()), 9, true) + "\n";
-  out += subset ? "mean score " + format("%.3f", s.mean_score()) + "\n"
-                : "mean F1 " + format("%.3f", s.mean_f1()) + "\n";
+  const std::string_view graded = graded_member(s.mode());
+  out += concat({"mean ", graded == "f1" ? "F1" : graded, " ", format("%.3f", s.mean()), "\n"});
   for (const Summary::Group& g : s.groups()) {
     out.push_back('\n');
     out += pad(g.column, 20, false) + pad("rows", 10, true) + pad("pass", 9, true) +

@@ -93,11 +93,15 @@ class Summary {
   // run: mean_f1 is an equivalence run's, mean_score a subset run's.
   double mean_f1() const;
   double mean_score() const;
+  double mean_recall() const;  // a coverage run's
+  // The mean of the mode's graded member (graded_member), and its error.
+  double mean() const;
   // Standard errors of the means, with the sample variance (n - 1), as
   // lm-evaluation-harness reports them; 0 for fewer than two rows.
   double pass_rate_stderr() const;
   double mean_f1_stderr() const;
   double mean_score_stderr() const;
+  double mean_stderr() const;
   const std::vector<Group>& groups() const { return groups_; }
 
   // Its counts as they stand, for a run that stops and is resumed later
@@ -114,9 +118,6 @@ class Summary {
   bool restore(Counts counts);
 
  private:
-  double mean() const;  // of the rows' F1 or scores
-  double mean_stderr() const;
-
   ScoreMode mode_ = ScoreMode::kEquivalence;
   uint64_t rows_ = 0;
   std::array<uint64_t, kOutcomeCount> outcomes_{};

@@ -32,7 +32,8 @@ namespace {
 constexpr FlagSpec kFlags[] = {
     {"mode", "MODE",
      "equivalence (default): the same data as the reference? subset: does the candidate "
-     "select everything the reference selects (gqleval subset's question)?"},
+     "select everything the reference selects (gqleval subset's question)? coverage: does it "
+     "traverse every required schema coordinate (an agent benchmark's gate)?"},
     {"out", "PATH", "Write the results here (default: stdout)", false, 'o'},
     {"out-format", "FORMAT", "jsonl or csv (default: by --out's extension, .csv is csv)"},
     {"format", "FORMAT", "Input format: csv, tsv or jsonl (default: by extension, then content)"},
@@ -42,7 +43,7 @@ constexpr FlagSpec kFlags[] = {
     {"task", "NAME", "The task name in an lm-eval summary (default: the input file's stem)"},
     {"fail-under", "GATES",
      "Exit 1 when a metric is under its threshold: pass_rate=0.6, mean_f1=0.5, compared_rate=0.9 "
-     "(comma-separated); mean_score=0.8 for --mode subset",
+     "(comma-separated); mean_score=0.8 for --mode subset, mean_recall=0.8 for --mode coverage",
      true},
     kSchemaFlag,
     kSchemaPathsFlag,
@@ -62,6 +63,16 @@ constexpr FlagSpec kFlags[] = {
      "each"},
     {"id-col", "NAME", "The column with the row id"},
     {"variables-col", "NAME", "The column with the row's variable values (JSON)"},
+    {"required-col", "NAME",
+     "--mode coverage: the column with the row's required schema coordinates (a JSON array, or "
+     "one a line: Type.field, Type.field(argument:)); without it, the reference's own"},
+    {"excluded-col", "NAME",
+     "--mode coverage: the column with coordinates that count as over-selection (reported, "
+     "never in the gate)"},
+    {"answer", "WHICH",
+     "one (default): the candidate is one operation (--operation picks it); all: every "
+     "operation of the cell (a document, or a JSON array of query texts) graded together "
+     "(--mode coverage)"},
     {"group-by", "NAME", "Report the pass rate per value of this column", true},
     {"keep-col", "NAME", "Copy this input column into each result", true},
     {"no-extract", "", "Take the candidate cell as the query (no search in LLM text)"},
@@ -127,6 +138,13 @@ constexpr std::string_view kHelp =
     "delta): a row's verdict is subset (a pass) or missing, with a score and the\n"
     "missing paths; with several references the best is matched.\n"
     "\n"
+    "With --mode coverage a row passes (covered) when the candidate traverses every\n"
+    "schema coordinate of its --required-col list (else those its primary reference\n"
+    "traverses): a field selected on the type (or through an interface it\n"
+    "implements, or an implementation of it), an argument passed; with a recall,\n"
+    "the missing coordinates and where the answer came nearest. --answer all\n"
+    "grades an agent's several queries together.\n"
+    "\n"
     "A row's id is its id column, else its stable key LINE:HASH (its line in the\n"
     "input and a hash of its schema, references and candidate).\n"
     "A malformed row yields a result with verdict bad_row; the run goes on.\n"
@@ -141,6 +159,7 @@ constexpr std::string_view kHelp =
 batch::ScoreWords read_words(const Args& args) {
   batch::ScoreWords w;
   w.mode = args.value("mode");
+  w.answer = args.value("answer");
   w.output_format = args.value("out-format");
   w.input_format = args.value("format");
   w.rule_set = args.value("rule-set");

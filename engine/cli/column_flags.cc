@@ -12,6 +12,8 @@ void read_column_flags(const Args& args, batch::ColumnSpec& spec) {
   spec.keep = args.values("keep-col");
   spec.query = args.value("query-col").value_or("");
   spec.function_specs = args.value("function-specs-col").value_or("");
+  spec.required = args.value("required-col").value_or("");
+  spec.excluded = args.value("excluded-col").value_or("");
 }
 
 }  // namespace gqleval::cli

@@ -32,6 +32,7 @@ int failure_rank(uint8_t outcome) {
     case batch::outcome_of(score::Verdict::kMismatch): return 5;
     case batch::outcome_of(score::Verdict::kUnderfetch): return 6;
     case batch::kSubsetMissing: return 6;
+    case batch::kCoverageMissing: return 6;
     default: return 7;
   }
 }
@@ -153,7 +154,7 @@ void read_details(const Run& run, std::span<const uint32_t> index, RowDetailRead
 }  // namespace
 
 std::string_view graded_name(batch::ScoreMode mode) {
-  return mode == batch::ScoreMode::kSubset ? "score" : "F1";
+  return mode == batch::ScoreMode::kEquivalence ? "F1" : batch::graded_member(mode);
 }
 
 Result<Report, Diagnostic> build_report(std::span<const Run> runs, const Alignment& alignment,

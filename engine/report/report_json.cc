@@ -35,7 +35,7 @@ void optional_text(io::JsonWriter& w, std::string_view key, const std::optional<
 class Writer {
  public:
   Writer(const Report& r, std::string& out)
-      : r_(r), w_(out), graded_(r.mode == batch::ScoreMode::kSubset ? "score" : "f1") {}
+      : r_(r), w_(out), graded_(batch::graded_member(r.mode)) {}
 
   void write(std::span<const GateOutcome> gates) {
     w_.begin_object().key("gqleval_report").num(1).key("title").str(r_.title);

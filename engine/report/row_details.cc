@@ -25,14 +25,16 @@ uint32_t position(element item, std::string_view key) {
              : 0;
 }
 
-std::vector<PathItem> paths(element row, std::string_view key) {
+// The paths of `key`, each named by its `name` member (a coverage row's
+// missing coordinates are its "coordinate"s).
+std::vector<PathItem> paths(element row, std::string_view key, std::string_view name = "path") {
   std::vector<PathItem> out;
   simdjson::dom::array items;
   if (row[key].get_array().get(items) != simdjson::SUCCESS) return out;
   for (element item : items) {
     PathItem p;
     std::string_view text;
-    if (item["path"].get_string().get(text) != simdjson::SUCCESS) continue;
+    if (item[name].get_string().get(text) != simdjson::SUCCESS) continue;
     p.path = text;
     p.line = position(item, "line");
     p.column = position(item, "column");
@@ -106,6 +108,12 @@ RowDetail RowDetailReader::read(const Run& run, const RunRow& row) {
   out.extra = count(doc, "extra");
   out.matched_reference = count(doc, "matched_reference");
   out.missing_paths = paths(doc, "missing_paths");
+  if (doc["missing_coordinates"].error() == simdjson::SUCCESS) {  // a coverage row
+    out.missing_paths = paths(doc, "missing_coordinates", "coordinate");
+    const auto required = count(doc, "required");
+    const auto covered = count(doc, "covered_count");
+    if (required && covered) out.missing = *required - *covered;
+  }
   out.extra_paths = paths(doc, "extra_paths");
   out.argument_differences = argument_differences(doc);
   out.first_error = first_error(doc);

@@ -73,12 +73,17 @@ class RunReader {
     }
     std::string_view id;
     if (doc["id"].get_string().get(id) != simdjson::SUCCESS) return missing(line, "id");
-    const bool subset = doc["f1"].error() != simdjson::SUCCESS;
-    if (doc[subset ? "score" : "f1"].get_double().get(row.f1) != simdjson::SUCCESS) {
-      return missing(line, "f1\" or \"score");
+    // The mode by the row's graded member: f1, score (subset) or recall
+    // (coverage, whose rows have covered_count).
+    batch::ScoreMode mode = batch::ScoreMode::kEquivalence;
+    if (doc["covered_count"].error() == simdjson::SUCCESS) {
+      mode = batch::ScoreMode::kCoverage;
+    } else if (doc["f1"].error() != simdjson::SUCCESS) {
+      mode = batch::ScoreMode::kSubset;
     }
-    const batch::ScoreMode mode =
-        subset ? batch::ScoreMode::kSubset : batch::ScoreMode::kEquivalence;
+    if (doc[batch::graded_member(mode)].get_double().get(row.f1) != simdjson::SUCCESS) {
+      return missing(line, "f1\", \"score\" or \"recall");
+    }
     if (run_.rows.empty()) {
       run_.mode = mode;
     } else if (mode != run_.mode) {

@@ -150,6 +150,7 @@ constexpr Spec<R> kRowSpecs[] = {
     {"rules", Kind::kText, 0, 0, [](R& o, const V& v) { o.rules_file = v.text; }},
     {"rule-set", Kind::kText, 0, 0, [](R& o, const V& v) { o.rule_set = rule_set_word(v); }},
     {"mode", Kind::kText, 0, 0, [](R& o, const V& v) { o.mode = v.text; }},
+    {"answer", Kind::kText, 0, 0, [](R& o, const V& v) { o.answer = v.text; }},
     {"extract", Kind::kFlag, 0, 0, [](R& o, const V& v) { o.extract = v.flag; }},
     {"ignore-typename", Kind::kFlag, 0, 0, [](R& o, const V& v) { o.ignore_typename = v.flag; }},
     {"variables-by-name", Kind::kFlag, 0, 0,

@@ -105,13 +105,14 @@ TEST(OptionValues, FileRunsTakeOneTextOrAList) {
   // An engine's options are a file run's too, set in its `scoring`.
   ASSERT_FALSE(set_file_option(f, "ruleSet", text("none")));
   EXPECT_EQ(f.scoring.rule_set, "none");
-  EXPECT_EQ(set_file_option(f, "outDir", text("x"))
-                ->message.rfind(
-                    "unknown option 'outDir' (the options: delta, rules, ruleSet, mode, extract, "
-                    "ignoreTypename, variablesByName, strictSchema, operation, maxFieldBytes, "
-                    "schemaCacheMb, out, outFormat, ",
-                    0),
-            0u);
+  EXPECT_EQ(
+      set_file_option(f, "outDir", text("x"))
+          ->message.rfind(
+              "unknown option 'outDir' (the options: delta, rules, ruleSet, mode, answer, extract, "
+              "ignoreTypename, variablesByName, strictSchema, operation, maxFieldBytes, "
+              "schemaCacheMb, out, outFormat, ",
+              0),
+      0u);
 }
 
 }  // namespace

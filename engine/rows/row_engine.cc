@@ -96,8 +96,20 @@ void RowEngine::release(std::unique_ptr<Worker> worker) {
   pool_.push_back(std::move(worker));
 }
 
+namespace {
+
+// Lists of coordinates are a coverage engine's.
+std::optional<Diagnostic> check_lists(const RowOptions& o, bool has_lists) {
+  if (!has_lists || o.mode == "coverage") return std::nullopt;
+  return make_error("RangeError", concat({"the required and excluded lists are for ",
+                                          o.names.with_value("mode", "coverage")}));
+}
+
+}  // namespace
+
 std::optional<Diagnostic> RowEngine::score(const RowCells& row, std::string& out) {
   if (auto bad = check_row(row)) return bad;
+  if (auto bad = check_lists(options(), row.listed || !row.excluded.empty())) return bad;
   Lease worker(*this);
   score_row(*worker, row, out);
   return std::nullopt;
@@ -114,7 +126,8 @@ bool same_text(std::string_view a, std::string_view b) {
 
 bool same_cells(const RowCells& a, const RowCells& b) {
   return same_text(a.candidate, b.candidate) && same_text(a.variables, b.variables) &&
-         same_text(a.schema, b.schema) &&
+         same_text(a.schema, b.schema) && same_text(a.required, b.required) &&
+         same_text(a.excluded, b.excluded) &&
          std::equal(a.references.begin(), a.references.end(), b.references.begin(),
                     b.references.end(), same_text);
 }
@@ -125,6 +138,8 @@ bool same_cells(const RowCells& a, const RowCells& b) {
 uint64_t row_key(const RowCells& row) {
   uint64_t h = io::hash64(row.candidate);
   h = hash_combine(h, io::hash64(row.variables));
+  h = hash_combine(h, io::hash64(row.required));
+  h = hash_combine(h, io::hash64(row.excluded));
   for (std::string_view r : row.references) h = hash_combine(h, io::hash64(r));
   return hash_combine(h, row.references.size());
 }
@@ -169,6 +184,9 @@ std::vector<uint32_t> first_equal_rows(const RowTable& table, size_t first, size
 std::optional<Diagnostic> RowEngine::score_rows(const RowTable& table, size_t first, size_t count,
                                                 unsigned threads, RowResults& results) {
   if (auto bad = check_table(table, first, count)) return bad;
+  if (auto bad = check_lists(options(), !table.required.empty() || !table.excluded.empty())) {
+    return bad;
+  }
   // More threads than cores run as the CLI runs them (batch/internal/
   // pipeline.cc), not refused by oneTBB's default limit with a warning.
   std::optional<tbb::global_control> parallelism;
@@ -225,6 +243,7 @@ void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
   // The CLI's reader refuses a cell over the limit before it reads the row.
   if (o.max_field_bytes != 0) {
     const std::string_view cells[] = {row.schema, row.candidate, row.variables};
+    // (The lists of a coverage row are the dataset's, as references are.)
     for (size_t k = 0; k < std::size(cells) + row.references.size(); ++k) {
       const std::string_view cell = k < 3 ? cells[k] : row.references[k - 3];
       if (cell.size() <= o.max_field_bytes) continue;
@@ -237,7 +256,8 @@ void RowEngine::score_row(Worker& w, const RowCells& row, std::string& out) {
     }
   }
   const batch::SchemaEntry& schema = w.memo.get(row.schema);
-  if (auto bad = w.core.begin(schema, row.references, row.variables, SourcePos{})) {
+  const batch::CoverageCells lists{row.listed, row.required, row.excluded};
+  if (auto bad = w.core.begin(schema, row.references, row.variables, SourcePos{}, lists)) {
     return bad_row(*bad);
   }
   batch::append_answer_members(out, w.core.score(row.candidate));

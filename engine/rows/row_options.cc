@@ -20,6 +20,7 @@ void to_run(const RowOptions& options, batch::BatchOptions& run, batch::ScoreWor
   run.schema_cache_bytes = options.schema_cache_mb ? *options.schema_cache_mb << 20
                                                    : batch::default_schema_cache_bytes();
   words.mode = options.mode;
+  words.answer = options.answer;
   words.rule_set = options.rule_set;
 }
 

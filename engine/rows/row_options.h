@@ -34,7 +34,8 @@ struct RowOptions {
   // As --rule-set ("none": no rule); none: the default rules, not asked for
   // (a subset engine refuses a rule set asked for).
   std::optional<std::string> rule_set;
-  std::string mode = "equivalence";  // as --mode: equivalence, subset
+  std::string mode = "equivalence";  // as --mode: equivalence, subset, coverage
+  std::string answer = "one";        // as --answer: one, all (coverage)
   bool extract = true;               // find the candidate in LLM text
   bool ignore_typename = false;
   // Unbound variables keep their names (normalize::NormalizeOptions).

@@ -26,13 +26,16 @@ RowCells RowTable::row(size_t i) const {
                          .subspan(reference_begin[i], reference_begin[i + 1] - reference_begin[i]);
   cells.candidate = pick(candidates, one_candidate, i);
   cells.variables = pick(variables, one_variables, i);
+  cells.listed = !required.empty();
+  cells.required = pick(required, false, i);
+  cells.excluded = pick(excluded, false, i);
   return cells;
 }
 
 RowId RowTable::id(size_t i) const { return ids.empty() ? RowId{} : ids[i]; }
 
 std::optional<Diagnostic> check_row(const RowCells& row) {
-  if (row.references.empty()) return no_reference("the row");
+  if (row.references.empty() && !row.listed) return no_reference("the row");
   return std::nullopt;
 }
 
@@ -49,12 +52,14 @@ std::optional<Diagnostic> check_table(const RowTable& t, size_t first, size_t co
   if (auto bad = check(t.candidates.size(), "candidates", t.one_candidate, false)) return bad;
   if (auto bad = check(t.variables.size(), "variables", t.one_variables, true)) return bad;
   if (auto bad = check(t.ids.size(), "ids", false, true)) return bad;
+  if (auto bad = check(t.required.size(), "required", false, true)) return bad;
+  if (auto bad = check(t.excluded.size(), "excluded", false, true)) return bad;
   if (t.reference_begin.size() != t.rows + 1 || t.reference_begin.back() != t.references.size()) {
     return make_error("RangeError", "the references do not cover the rows");
   }
   if (first + count > t.rows) return make_error("RangeError", "the rows asked for are not there");
   for (size_t i = first; i < first + count; ++i) {
-    if (t.reference_begin[i + 1] <= t.reference_begin[i]) {
+    if (t.reference_begin[i + 1] <= t.reference_begin[i] && t.required.empty()) {
       return no_reference("row " + std::to_string(i));
     }
   }

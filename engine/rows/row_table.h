@@ -21,9 +21,16 @@ namespace gqleval::rows {
 // view, as a JSON Lines null is an empty cell to the CLI.
 struct RowCells {
   std::string_view schema;
-  std::span<const std::string_view> references;  // the primary first; at least one
+  // The primary first; at least one, but for a coverage row with its list.
+  std::span<const std::string_view> references;
   std::string_view candidate;
   std::string_view variables;  // a JSON object, or blank for none
+  // A coverage row's lists of coordinates (a JSON array, or one a line);
+  // `listed`: the row has a required list (else its primary reference's
+  // coordinates are required).
+  bool listed = false;
+  std::string_view required;
+  std::string_view excluded;
 };
 
 // A row's id as the caller gave it, written as the first member of its result
@@ -47,6 +54,10 @@ struct RowTable {
   std::vector<std::string_view> candidates;
   std::vector<std::string_view> variables;
   std::vector<RowId> ids;  // one per row, or none
+  // Coverage rows' lists: one per row, or none (required: the references'
+  // own coordinates; excluded: none).
+  std::vector<std::string_view> required;
+  std::vector<std::string_view> excluded;
   bool one_schema = false;
   bool one_candidate = false;
   bool one_variables = false;
@@ -57,7 +68,8 @@ struct RowTable {
 
 // What the engine asks of every row and table, checked before any row is
 // scored (rule "RangeError", the row or column named): at least one reference
-// a row ("row 3 has no reference: give at least one"), and one cell per row
+// a row ("row 3 has no reference: give at least one"; a coverage row with its
+// required list needs none), and one cell per row
 // in each column, or one for every row where the table says so ("schemas
 // has 2 items and the rows are 3: give one per row"; variables and ids may
 // be absent).

@@ -54,7 +54,7 @@ namespace gqleval::score {
 // [endpoints]`), no longer the canonical field.
 // 4: summaries and compare --json state variables_by_name (whether unbound
 // variables kept their names, or were numbered so that a renaming is equal).
-inline constexpr int kResultsVersion = 4;
+inline constexpr int kResultsVersion = 5;
 
 // The members above, without braces: `"verdict":...,"errors":[...]`, so that a
 // caller can put its own members around them.

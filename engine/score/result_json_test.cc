@@ -25,7 +25,7 @@ TEST(ResultJson, ComparedPairGolden) {
                            "{\n  usersById(id: 1) { username email }\n}");
   EXPECT_EQ(
       object(r, "cycles,endpoints"),
-      R"j({"results_version":4,"verdict":"mismatch","pass":false,"compared":true,"missing":2,"extra":1,)j"
+      R"j({"results_version":5,"verdict":"mismatch","pass":false,"compared":true,"missing":2,"extra":1,)j"
       R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285714,)j"
       R"j("matched_reference":0,)j"
       R"j("missing_paths":[{"path":"query -> users(id: 1) -> posts",)j"
@@ -73,7 +73,7 @@ TEST(ResultJson, StageOneVerdictHasNullCountsZeroScoresAndFlatErrorPositions) {
       run(s, {"{ users(id: 1) { username } }"}, "{ users(id: 1) { username(x: 1) } }");
   EXPECT_EQ(
       object(r),
-      R"j({"results_version":4,"verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j({"results_version":5,"verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
       R"j("errors":[{"query":"candidate","rule":"KnownArgumentNames",)j"
@@ -86,7 +86,7 @@ TEST(ResultJson, UnknownPositionsAreNull) {
   const PairResult r = run(s, {"{ users(id: 1) { username } }"}, "no idea");
   EXPECT_EQ(
       object(r),
-      R"j({"results_version":4,"verdict":"no_query","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j({"results_version":5,"verdict":"no_query","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
       R"j("errors":[{"query":"candidate","rule":"Extraction",)j"
@@ -99,7 +99,7 @@ TEST(ResultJson, SchemaErrors) {
   ASSERT_FALSE(built.ok());
   EXPECT_EQ(
       object(schema_failure(built.error())),
-      R"j({"results_version":4,"verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j({"results_version":5,"verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
       R"j("errors":[{"query":"schema","rule":"KnownTypeNames",)j"

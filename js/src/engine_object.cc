@@ -196,11 +196,17 @@ std::vector<std::string_view> cut(const std::string& cells, const std::vector<si
 
 // Scores box.schema against the reference, candidate and variables at
 // `argv` (JavaScript values).
+// `argv` is (reference, candidate, variables, required, excluded); a
+// coverage row's lists are JSON text (index.js writes them), null or
+// undefined for none.
 napi_value score_with(napi_env env, EngineBox& box, const napi_value* argv) {
   box.cells.clear();
-  std::vector<size_t> ends;  // candidate, variables, then the references
+  // candidate, variables, required, excluded, then the references
+  std::vector<size_t> ends;
   if (!take_cell(env, argv[1], named("candidate"), box, ends) ||
       !take_cell(env, argv[2], named("variables"), box, ends) ||
+      !take_cell(env, argv[3], named("required"), box, ends) ||
+      !take_cell(env, argv[4], named("excluded"), box, ends) ||
       !take_references(env, argv[0], box, ends)) {
     return nullptr;
   }
@@ -209,14 +215,17 @@ napi_value score_with(napi_env env, EngineBox& box, const napi_value* argv) {
   row.schema = box.schema;
   row.candidate = cells[0];
   row.variables = cells[1];
-  row.references = std::span(cells).subspan(2);
+  row.listed = !is_missing(env, argv[3]);
+  row.required = cells[2];
+  row.excluded = cells[3];
+  row.references = std::span(cells).subspan(4);
   box.out.clear();
   if (auto error = box.engine->score(row, box.out)) return throw_diagnostic(env, *error);
   return utf8_string(env, box.out);
 }
 
 napi_value score(napi_env env, napi_callback_info info) {
-  Args<4> args(env, info);
+  Args<6> args(env, info);
   EngineBox* box = args.ok ? unwrap_engine(env, args.self) : nullptr;
   if (box == nullptr) return nullptr;
   box->schema.clear();
@@ -227,7 +236,7 @@ napi_value score(napi_env env, napi_callback_info info) {
 }
 
 napi_value score_same_schema(napi_env env, napi_callback_info info) {
-  Args<3> args(env, info);
+  Args<5> args(env, info);
   EngineBox* box = args.ok ? unwrap_engine(env, args.self) : nullptr;
   if (box == nullptr) return nullptr;
   if (!box->has_schema) return throw_error(env, "gqleval: scoreSameSchema before any score()");

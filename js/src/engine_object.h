@@ -11,8 +11,11 @@
 //       engine is the one rows::shared_engines() keeps for these options
 //   engineFor(options) -> Engine: the same object for the same options while
 //       it is alive (so its last schema is kept between calls)
-//   .score(schema, reference | reference[], candidate, variables) -> string
-//   .scoreSameSchema(reference | reference[], candidate, variables) -> string
+//   .score(schema, reference | reference[], candidate, variables, required,
+//          excluded) -> string (required, excluded: a coverage row's lists as
+//          JSON text, or null)
+//   .scoreSameSchema(reference | reference[], candidate, variables, required,
+//                    excluded) -> string
 //       (the schema of the last score(): index.js calls it when a caller
 //       gives the same schema again, which is then neither copied nor
 //       looked up)

@@ -30,6 +30,8 @@ struct Chunk {
   std::vector<uint32_t> reference_begin{0};
   std::vector<Span> candidates;
   std::vector<Span> variables;  // empty: no variables column
+  std::vector<Span> required;   // empty: no required column (coverage rows)
+  std::vector<Span> excluded;   // empty: no excluded column
   struct Id {
     rows::RowId::Kind kind = rows::RowId::Kind::kNone;
     Span text;
@@ -205,33 +207,41 @@ bool read_references(ColumnReader& r, napi_value columns, uint32_t first, Chunk&
   return true;
 }
 
-// Candidates, variables and ids: one item per row each.
+// Candidates, variables, ids and coverage lists: one item per row each.
 bool read_row_cells(ColumnReader& r, napi_value columns, uint32_t first, Chunk& c) {
+  struct Optional {
+    const char* name;
+    std::vector<Span>* spans;  // null: ids
+    napi_value array = nullptr;
+    uint32_t length = 0;
+  };
   napi_value candidates = nullptr;
-  napi_value variables = nullptr;
-  napi_value ids = nullptr;
   uint32_t n_candidates = 0;
-  uint32_t n_variables = 0;
-  uint32_t n_ids = 0;
-  if (!r.array(columns, "candidates", false, candidates, n_candidates) ||
-      !r.array(columns, "variables", true, variables, n_variables) ||
-      !r.array(columns, "ids", true, ids, n_ids)) {
-    return false;
-  }
+  Optional optional[] = {{"variables", &c.variables},
+                         {"required", &c.required},
+                         {"excluded", &c.excluded},
+                         {"ids", nullptr}};
+  if (!r.array(columns, "candidates", false, candidates, n_candidates)) return false;
   const size_t end = first + c.rows;
-  if (n_candidates < end || (variables != nullptr && n_variables < end) ||
-      (ids != nullptr && n_ids < end)) {
-    return r.range_error("columns: a column has fewer items than the rows");
+  bool short_column = n_candidates < end;
+  for (Optional& o : optional) {
+    if (!r.array(columns, o.name, true, o.array, o.length)) return false;
+    short_column = short_column || (o.array != nullptr && o.length < end);
   }
+  if (short_column) return r.range_error("columns: a column has fewer items than the rows");
   for (uint32_t i = first; i < end; ++i) {
     Span s;
     if (!r.cell(candidates, i, "candidates", s)) return false;
     c.candidates.push_back(s);
-    if (variables != nullptr) {
-      if (!r.cell(variables, i, "variables", s)) return false;
-      c.variables.push_back(s);
+    for (Optional& o : optional) {
+      if (o.array == nullptr) continue;
+      if (o.spans == nullptr) {
+        if (!r.id(o.array, i)) return false;
+        continue;
+      }
+      if (!r.cell(o.array, i, o.name, s)) return false;
+      o.spans->push_back(s);
     }
-    if (ids != nullptr && !r.id(ids, i)) return false;
   }
   return true;
 }
@@ -249,6 +259,8 @@ void make_table(Chunk& c) {
   t.reference_begin = c.reference_begin;
   for (const Span& s : c.candidates) t.candidates.push_back(view(c.cells, s));
   for (const Span& s : c.variables) t.variables.push_back(view(c.cells, s));
+  for (const Span& s : c.required) t.required.push_back(view(c.cells, s));
+  for (const Span& s : c.excluded) t.excluded.push_back(view(c.cells, s));
   for (const Chunk::Id& id : c.ids) t.ids.push_back({id.kind, view(c.cells, id.text), id.number});
 }
 

@@ -19,6 +19,8 @@
 //   candidates       one per row
 //   variables        one per row (JSON text or null), or null: none
 //   ids              one per row (a string, a number or null), or null: none
+//   required         one per row (a coverage row's list as JSON text), or null
+//   excluded         one per row (JSON text or null), or null: none
 // Cells are strings, or null or undefined for an empty cell. The cells are
 // copied (as UTF-8) before the call returns.
 #pragma once

@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_MAX_FIELD_BYTES",
     "RESULT_FIELDS",
     "SUBSET_RESULT_FIELDS",
+    "COVERAGE_RESULT_FIELDS",
     "SUMMARY_FIELDS",
     "Scorer",
     "compare",
@@ -64,6 +65,12 @@ RESULT_FIELDS = tuple(_core.result_members("equivalence"))
 #: The members of a result of ``mode="subset"``, in order.
 SUBSET_RESULT_FIELDS = tuple(_core.result_members("subset"))
 
+#: The members of a result of ``mode="coverage"``, in order.
+COVERAGE_RESULT_FIELDS = tuple(_core.result_members("coverage"))
+
+_FIELDS = {"equivalence": RESULT_FIELDS, "subset": SUBSET_RESULT_FIELDS,
+           "coverage": COVERAGE_RESULT_FIELDS}
+
 #: The members of :func:`summary`'s dict: those of a ``--summary`` file that
 #: depend on the rows alone (not on the run's provenance); mean_f1 in
 #: equivalence mode, mean_score in subset mode.
@@ -80,12 +87,25 @@ SUMMARY_FIELDS = (
     "mean_f1_stderr",
     "mean_score",
     "mean_score_stderr",
+    "mean_recall",
+    "mean_recall_stderr",
 )
 
 Cell = Optional[str]
 Reference = Union[Cell, Sequence[str]]
 Variables = Union[None, str, Mapping[str, Any]]
 PathLike = Union[str, "os.PathLike[str]"]
+
+
+Coordinates = Union[None, str, Sequence[str]]
+
+
+def _coordinates(value: Any) -> Optional[str]:
+    # A list of schema coordinates as the engine reads a list cell: JSON text
+    # (a str is one already, or one coordinate a line).
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(list(value))
 
 
 def _given(options: Mapping[str, Any]) -> dict:
@@ -106,8 +126,13 @@ class Scorer:
     Options (as ``gqleval score``'s flags):
 
     - ``mode``: ``"equivalence"`` (the default: the same data as the
-      reference?) or ``"subset"`` (does the candidate select everything the
-      reference selects? The result members are :data:`SUBSET_RESULT_FIELDS`);
+      reference?), ``"subset"`` (does the candidate select everything the
+      reference selects? The result members are :data:`SUBSET_RESULT_FIELDS`)
+      or ``"coverage"`` (does it traverse every required schema coordinate,
+      ``required=`` or the reference's own? :data:`COVERAGE_RESULT_FIELDS`);
+    - ``answer``: ``"one"`` (the default) or ``"all"`` (coverage: every
+      operation of the candidate, a document or a JSON array of query
+      texts, graded together);
     - ``delta``: the over-fetch budget, extra nodes a pass may have;
     - ``rules``: a rewrite rules file (JSON), path;
     - ``rule_set``: the rewrite rules on, comma-separated of ``cycles``,
@@ -133,6 +158,7 @@ class Scorer:
         self,
         *,
         mode: Optional[str] = None,
+        answer: Optional[str] = None,
         delta: Optional[int] = None,
         rules: Optional[PathLike] = None,
         rule_set: Optional[str] = None,
@@ -147,6 +173,7 @@ class Scorer:
         # The options given; None leaves the engine's default (the command's).
         self._options = _given(dict(
             mode=mode,
+            answer=answer,
             delta=delta,
             rules=rules,
             rule_set=rule_set,
@@ -179,6 +206,8 @@ class Scorer:
         candidate: Cell,
         *,
         variables: Variables = None,
+        required: Coordinates = None,
+        excluded: Coordinates = None,
     ) -> dict:
         """Scores one pair: the result members of a ``gqleval score`` line.
 
@@ -187,8 +216,13 @@ class Scorer:
         the model's answer (the query is found in prose unless
         ``extract=False``); ``variables`` are the row's variable values, a
         JSON object as text or a dict. ``None`` in a cell is an empty cell.
+        In coverage mode ``required`` lists the schema coordinates the answer
+        must traverse (``Type.field``, ``Type.field(argument:)``; a list, or
+        JSON text; ``None``: the reference's own) and ``excluded`` those that
+        count as over-selection.
         """
-        return self._engine.score(schema, reference, candidate, variables)
+        return self._engine.score(schema, reference, candidate, variables,
+                                  _coordinates(required), _coordinates(excluded))
 
     def score_batch(
         self,
@@ -198,11 +232,15 @@ class Scorer:
         *,
         variables: Union[None, str, Iterable[Variables]] = None,
         ids: Optional[Iterable[Any]] = None,
+        required: Optional[Iterable[Coordinates]] = None,
+        excluded: Optional[Iterable[Coordinates]] = None,
         threads: Optional[int] = None,
         as_frame: bool = False,
     ) -> Any:
         """Scores rows, one per item of ``references``; see :func:`score_batch`."""
-        rows = self._engine.score_rows(schemas, references, candidates, variables, ids, threads)
+        lists = [None if c is None else [_coordinates(v) for v in c] for c in (required, excluded)]
+        rows = self._engine.score_rows(schemas, references, candidates, variables, ids, lists[0],
+                                       lists[1], threads)
         if not as_frame:
             return rows
         # A pandas Series' index (lists have an .index method, not an index).
@@ -239,6 +277,8 @@ def compare(
     candidate: Cell,
     *,
     variables: Variables = None,
+    required: Coordinates = None,
+    excluded: Coordinates = None,
     **options: Any,
 ) -> dict:
     """Scores one pair, as ``gqleval compare --json`` and a ``gqleval score``
@@ -255,7 +295,8 @@ def compare(
     max_field_bytes, schema_cache_mb); the engine of the same options is kept
     between calls, so built schemas are reused.
     """
-    return _scorer(options).score(schema, reference, candidate, variables=variables)
+    return _scorer(options).score(schema, reference, candidate, variables=variables,
+                                  required=required, excluded=excluded)
 
 
 def score_batch(
@@ -265,6 +306,8 @@ def score_batch(
     *,
     variables: Union[None, str, Iterable[Variables]] = None,
     ids: Optional[Iterable[Any]] = None,
+    required: Optional[Iterable[Coordinates]] = None,
+    excluded: Optional[Iterable[Coordinates]] = None,
     threads: Optional[int] = None,
     as_frame: bool = False,
     **options: Any,
@@ -285,8 +328,8 @@ def score_batch(
     ``ValueError``; a cell that is not str or None a ``TypeError``.
     """
     return _scorer(options).score_batch(
-        schemas, references, candidates, variables=variables, ids=ids, threads=threads,
-        as_frame=as_frame,
+        schemas, references, candidates, variables=variables, ids=ids, required=required,
+        excluded=excluded, threads=threads, as_frame=as_frame,
     )
 
 
@@ -307,11 +350,12 @@ def _frame(rows: list, index: Any, mode: str, with_ids: bool) -> Any:
     missing (a pair not compared) are nullable Int64, the lists objects."""
     import pandas as pd
 
-    fields = RESULT_FIELDS if mode == "equivalence" else SUBSET_RESULT_FIELDS
+    fields = _FIELDS[mode]
     frame = pd.DataFrame.from_records(rows, columns=(["id"] if with_ids else []) + list(fields))
     if index is not None:
         frame.index = index
-    for name in ("missing", "extra", "matched_reference", "left_nodes"):
+    for name in ("missing", "extra", "matched_reference", "left_nodes", "required",
+                 "covered_count"):
         if name in fields:
             frame[name] = frame[name].astype("Int64")
     for name in ("precision", "recall", "f1", "score"):
@@ -332,12 +376,12 @@ def _column(results: Any, name: str) -> list:
 
 
 def _mode_of(results: Any) -> str:
-    # A subset result has a "score"; an equivalence result an "f1".
-    if hasattr(results, "columns"):
-        return "subset" if "score" in results.columns else "equivalence"
-    for r in results:
-        return "subset" if "score" in r else "equivalence"
-    return "equivalence"
+    # By the members: a subset result has a "score", a coverage result a
+    # "covered_count", an equivalence result an "f1".
+    members = results.columns if hasattr(results, "columns") else next(iter(results), {})
+    if "covered_count" in members:
+        return "coverage"
+    return "subset" if "score" in members else "equivalence"
 
 
 def counts(results: Any, *, mode: Optional[str] = None) -> tuple:
@@ -347,7 +391,7 @@ def counts(results: Any, *, mode: Optional[str] = None) -> tuple:
     squares, and the mode. Counts of parts add up to the counts of the whole
     (:func:`merge_counts`), exactly."""
     mode = _mode_of(results) if mode is None else mode
-    graded = "f1" if mode == "equivalence" else "score"
+    graded = {"equivalence": "f1", "subset": "score", "coverage": "recall"}.get(mode, "f1")
     verdicts = _column(results, "verdict")
     values = [0.0 if v is None or (isinstance(v, float) and math.isnan(v)) else float(v)
               for v in _column(results, graded)] if verdicts else []

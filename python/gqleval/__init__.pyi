@@ -6,6 +6,7 @@ __version__: str
 DEFAULT_MAX_FIELD_BYTES: int
 RESULT_FIELDS: Tuple[str, ...]
 SUBSET_RESULT_FIELDS: Tuple[str, ...]
+COVERAGE_RESULT_FIELDS: Tuple[str, ...]
 SUMMARY_FIELDS: Tuple[str, ...]
 
 Cell = Optional[str]
@@ -67,6 +68,8 @@ SubsetResult = TypedDict(
 
 # Rows per verdict, the graded score's sum in millionths, its squares, the mode.
 Counts = Tuple[Tuple[int, ...], int, int, str]
+# A coverage row's schema coordinates: a list, or JSON text, or one a line.
+Coordinates = Union[None, str, Sequence[str]]
 RowId = Union[None, str, int, float]
 
 class Scorer:
@@ -76,6 +79,7 @@ class Scorer:
         self,
         *,
         mode: Optional[str] = None,
+        answer: Optional[str] = None,
         delta: Optional[int] = None,
         rules: Optional[PathLike] = None,
         rule_set: Optional[str] = None,
@@ -92,8 +96,9 @@ class Scorer:
     @property
     def mode(self) -> str: ...
     def score(
-        self, schema: Cell, reference: Reference, candidate: Cell, *, variables: Variables = None
-    ) -> Union[Result, SubsetResult]: ...
+        self, schema: Cell, reference: Reference, candidate: Cell, *, variables: Variables = None,
+        required: Coordinates = None, excluded: Coordinates = None,
+    ) -> dict[str, Any]: ...
     def score_batch(
         self,
         schemas: Union[str, Iterable[Cell]],
@@ -102,6 +107,8 @@ class Scorer:
         *,
         variables: Union[None, str, Iterable[Variables]] = None,
         ids: Optional[Iterable[RowId]] = None,
+        required: Optional[Iterable[Coordinates]] = None,
+        excluded: Optional[Iterable[Coordinates]] = None,
         threads: Optional[int] = None,
         as_frame: bool = False,
     ) -> Any: ...
@@ -113,7 +120,10 @@ def compare(
     candidate: Cell,
     *,
     variables: Variables = None,
+    required: Coordinates = None,
+    excluded: Coordinates = None,
     mode: str = "equivalence",
+    answer: str = "one",
     delta: int = 0,
     rules: Optional[PathLike] = None,
     rule_set: str = "cycles,endpoints",
@@ -124,7 +134,7 @@ def compare(
     operation: Optional[str] = None,
     max_field_bytes: int = ...,
     schema_cache_mb: Optional[int] = None,
-) -> Union[Result, SubsetResult]: ...
+) -> dict[str, Any]: ...
 def score_batch(
     schemas: Union[str, Iterable[Cell]],
     references: Iterable[Reference],
@@ -132,9 +142,12 @@ def score_batch(
     *,
     variables: Union[None, str, Iterable[Variables]] = None,
     ids: Optional[Iterable[RowId]] = None,
+    required: Optional[Iterable[Coordinates]] = None,
+    excluded: Optional[Iterable[Coordinates]] = None,
     threads: Optional[int] = None,
     as_frame: bool = False,
     mode: str = "equivalence",
+    answer: str = "one",
     delta: int = 0,
     rules: Optional[PathLike] = None,
     rule_set: str = "cycles,endpoints",

@@ -64,15 +64,21 @@ py::object result_object(std::string& text) {
 }
 
 py::object score_one(RowEngine& engine, py::handle schema, py::handle references,
-                     py::handle candidate, py::handle variables) {
+                     py::handle candidate, py::handle variables, py::handle required,
+                     py::handle excluded) {
   std::vector<py::object> keep;
   std::vector<std::string_view> refs;
-  append_references(references, "references", refs);
+  if (!references.is_none() || required.is_none()) {
+    append_references(references, "references", refs);
+  }
   RowCells row;
   row.schema = cell_text(schema, "schema");
   row.references = refs;
   row.candidate = cell_text(candidate, "candidate");
   row.variables = variables_text(variables, "variables", keep);
+  row.listed = !required.is_none();
+  if (row.listed) row.required = cell_text(required, "required");
+  if (!excluded.is_none()) row.excluded = cell_text(excluded, "excluded");
   std::string out;
   std::optional<Diagnostic> error;
   {
@@ -120,27 +126,52 @@ rows::RowId row_id(py::handle value, size_t row) {
 
 // The rows' columns as the engine's table (checked by the engine when it
 // scores them); `keep` holds the objects its views point into.
-RowTable row_table(py::handle schemas, py::handle references, py::handle candidates,
-                   py::handle variables, py::handle ids, std::vector<py::object>& keep) {
-  const Column s = column(schemas, "schemas");
-  const Column r = column(references, "references");
-  const Column c = column(candidates, "candidates");
-  if (r.single) throw py::type_error("references must be a sequence with one item per row");
-  RowTable table;
-  table.rows = r.size();
-  keep.push_back(s.items);
-  keep.push_back(r.items);
+// A column of coverage lists (each JSON text, or None) into `out`.
+void append_lists(py::handle values, const char* what, std::vector<std::string_view>& out,
+                  std::vector<py::object>& keep) {
+  if (values.is_none()) return;
+  const Column c = column(values, what);
+  if (c.single)
+    throw py::type_error(std::string(what) + " must be a sequence with one item per row");
   keep.push_back(c.items);
-  append_cells(s, "schemas", table.schemas);
-  append_cells(c, "candidates", table.candidates);
-  table.one_schema = s.single;
-  table.one_candidate = c.single;
+  append_cells(c, what, out);
+}
+
+// The references column: a reference cell (or a list of them) per row.
+void append_reference_column(py::handle references, RowTable& table,
+                             std::vector<py::object>& keep) {
+  const Column r = column(references, "references");
+  if (r.single) throw py::type_error("references must be a sequence with one item per row");
+  table.rows = r.size();
+  keep.push_back(r.items);
   table.reference_begin.reserve(table.rows + 1);
   table.reference_begin.push_back(0);
   for (size_t i = 0; i < table.rows; ++i) {
     append_references(PyList_GET_ITEM(r.items.ptr(), static_cast<Py_ssize_t>(i)),
                       "references[" + std::to_string(i) + "]", table.references);
     table.reference_begin.push_back(static_cast<uint32_t>(table.references.size()));
+  }
+}
+
+RowTable row_table(py::handle schemas, py::handle references, py::handle candidates,
+                   py::handle variables, py::handle ids, py::handle required, py::handle excluded,
+                   std::vector<py::object>& keep) {
+  const Column s = column(schemas, "schemas");
+  const Column c = column(candidates, "candidates");
+  RowTable table;
+  keep.push_back(s.items);
+  keep.push_back(c.items);
+  append_cells(s, "schemas", table.schemas);
+  append_cells(c, "candidates", table.candidates);
+  table.one_schema = s.single;
+  table.one_candidate = c.single;
+  if (references.is_none() && !required.is_none()) {
+    // A coverage run with its lists needs no references: the rows are the
+    // lists'.
+    table.rows = py::len(required);
+    table.reference_begin.assign(table.rows + 1, 0);
+  } else {
+    append_reference_column(references, table, keep);
   }
   if (!variables.is_none()) {
     const Column v = column(variables, "variables");
@@ -153,6 +184,8 @@ RowTable row_table(py::handle schemas, py::handle references, py::handle candida
           item, v.single ? "variables" : "variables[" + std::to_string(i) + "]", keep));
     }
   }
+  append_lists(required, "required", table.required, keep);
+  append_lists(excluded, "excluded", table.excluded, keep);
   if (!ids.is_none()) {
     const Column d = column(ids, "ids");
     if (d.single) throw py::type_error("ids must be a sequence with one item per row");
@@ -180,12 +213,14 @@ class GcPause {
 };
 
 py::list score_rows(RowEngine& engine, py::handle schemas, py::handle references,
-                    py::handle candidates, py::handle variables, py::handle ids, py::handle threads,
+                    py::handle candidates, py::handle variables, py::handle ids,
+                    py::handle required, py::handle excluded, py::handle threads,
                     size_t chunk_rows) {
   auto workers = rows::read_threads(option_value(threads), rows::OptionNames::keywords());
   if (!workers) raise(workers.error());
   std::vector<py::object> keep;
-  const RowTable table = row_table(schemas, references, candidates, variables, ids, keep);
+  const RowTable table =
+      row_table(schemas, references, candidates, variables, ids, required, excluded, keep);
   py::list out(table.rows);
   RowResults results;
   std::string with_id;  // a row's object with its id, to parse
@@ -323,10 +358,10 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<RowEngine, std::shared_ptr<RowEngine>>(m, "Engine")
       .def("score", &score_one, py::arg("schema"), py::arg("references"), py::arg("candidate"),
-           py::arg("variables"))
+           py::arg("variables"), py::arg("required") = py::none(), py::arg("excluded") = py::none())
       .def("score_rows", &score_rows, py::arg("schemas"), py::arg("references"),
-           py::arg("candidates"), py::arg("variables"), py::arg("ids"), py::arg("threads"),
-           py::arg("chunk_rows") = 65536)
+           py::arg("candidates"), py::arg("variables"), py::arg("ids"), py::arg("required"),
+           py::arg("excluded"), py::arg("threads"), py::arg("chunk_rows") = 65536)
       .def("validate", &validate_one, py::arg("schema"), py::arg("query"))
       .def("derived_rules", &derived_rules_of, py::arg("schema"));
   m.def("engine_for", &engine_for, py::arg("options"),

@@ -1,8 +1,10 @@
 """One answer from every face of the engine: the same rows scored by the
 gqleval program (`score --id-col`), the Python module (`score_batch(ids=)`)
-and the npm package (`scoreBatch` with row ids), in equivalence and subset
-mode, give the same result objects, member for member and byte for byte
-once serialized, each led by its row's id; and their summaries agree."""
+and the npm package (`scoreBatch` with row ids), in equivalence, subset and
+coverage mode (the coverage derived from the references, or listed per row
+with an agent's several queries), give the same result objects, member for
+member and byte for byte once serialized, each led by its row's id; and
+their summaries agree."""
 
 import json
 import os
@@ -58,19 +60,40 @@ def the_rows():
     return rows
 
 
-def cli_results(rows, tmp_path, mode):
+def agent_rows():
+    """The agent's answers of examples/agent_answers.jsonl: listed coordinates,
+    several queries an answer."""
+    schema = open(os.path.join(SOURCE_DIR, "examples", "github.graphql"), encoding="utf-8").read()
+    rows = []
+    with open(os.path.join(SOURCE_DIR, "examples", "agent_answers.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            rows.append({"id": r["id"], "schema": schema, "reference": [], "candidate": r["answer"],
+                         "variables": None, "required": r["required"], "excluded": r["excluded"]})
+    return rows
+
+
+def cli_results(rows, tmp_path, mode, options):
     """The program's lines for the rows, as objects without the file's own
     keys (row, reference_hash)."""
     path = tmp_path / "rows.jsonl"
+    listed = "required" in rows[0]
     with open(path, "w", encoding="utf-8") as f:
         for r in rows:
             cells = {"id": r["id"], "schema": r["schema"], "candidate": r["candidate"],
                      "variables": r["variables"]}
             for k, ref in enumerate(r["reference"]):
                 cells[f"ref{k}"] = ref
+            if listed:
+                cells["required"] = r["required"]
+                cells["excluded"] = r["excluded"]
             f.write(json.dumps(cells) + "\n")
     refs = max(len(r["reference"]) for r in rows)
     flags = [f for k in range(refs) for f in ("--reference-col", f"ref{k}")]
+    if listed:
+        flags += ["--required-col", "required", "--excluded-col", "excluded"]
+    if options.get("answer"):
+        flags += ["--answer", options["answer"]]
     summary = tmp_path / f"{mode}.summary.json"
     out = run_cli("score", str(path), "-q", "-o", "-", "--mode", mode, "--id-col", "id",
                   "--variables-col", "variables", "--summary", str(summary), *flags)
@@ -82,7 +105,7 @@ def cli_results(rows, tmp_path, mode):
     return lines, json.loads(summary.read_text())
 
 
-def js_results(rows, mode):
+def js_results(rows, options):
     if not ADDON or not NODE:
         pytest.skip("SKIP: the npm package's addon is not built here (GQLEVAL_NODE_ADDON), "
                     "or no node: the JavaScript side cannot run")
@@ -90,25 +113,33 @@ def js_results(rows, mode):
     # addon too, as the package's own tests preload it into node.)
     env = dict(os.environ, GQLEVAL_NODE_ADDON=ADDON)
     done = subprocess.run([NODE, "-e", JS, os.path.join(SOURCE_DIR, "js", "index.js")],
-                          input=json.dumps({"rows": rows, "options": {"mode": mode, "threads": 2}}),
+                          input=json.dumps({"rows": rows, "options": {**options, "threads": 2}}),
                           capture_output=True, text=True, env=env, check=False)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     return out["results"], out["summary"]
 
 
-@pytest.mark.parametrize("mode", ["equivalence", "subset"])
-def test_the_program_python_and_javascript_give_one_answer(tmp_path, mode):
-    rows = the_rows()
-    cli, cli_summary = cli_results(rows, tmp_path, mode)
-    py = gqleval.score_batch([r["schema"] for r in rows], [r["reference"] for r in rows],
+@pytest.mark.parametrize("case", ["equivalence", "subset", "coverage", "coverage-listed"])
+def test_the_program_python_and_javascript_give_one_answer(tmp_path, case):
+    listed = case == "coverage-listed"
+    mode = "coverage" if listed else case
+    options = {"mode": mode, "answer": "all"} if listed else {"mode": mode}
+    rows = agent_rows() if listed else the_rows()
+    cli, cli_summary = cli_results(rows, tmp_path, mode, options)
+    lists = {"required": [r["required"] for r in rows],
+             "excluded": [r["excluded"] for r in rows]} if listed else {}
+    py = gqleval.score_batch([r["schema"] for r in rows],
+                             None if listed else [r["reference"] for r in rows],
                              [r["candidate"] for r in rows],
                              variables=[r["variables"] for r in rows],
-                             ids=[r["id"] for r in rows], mode=mode, threads=2)
-    js, js_summary = js_results(rows, mode)
+                             ids=[r["id"] for r in rows], threads=2, **lists, **options)
+    js_rows = [{k: v for k, v in r.items() if not (listed and k == "reference")} for r in rows]
+    js, js_summary = js_results(js_rows, options)
     assert len(cli) == len(py) == len(js) == len(rows)
-    fields = ["id"] + list(gqleval.RESULT_FIELDS if mode == "equivalence"
-                           else gqleval.SUBSET_RESULT_FIELDS)
+    fields = ["id"] + list({"equivalence": gqleval.RESULT_FIELDS,
+                            "subset": gqleval.SUBSET_RESULT_FIELDS,
+                            "coverage": gqleval.COVERAGE_RESULT_FIELDS}[mode])
     for i, (c, p, j) in enumerate(zip(cli, py, js)):
         assert p == c, f"row {i} ({rows[i]['id']}): Python differs from the program"
         assert j == c, f"row {i} ({rows[i]['id']}): JavaScript differs from the program"
@@ -116,7 +147,7 @@ def test_the_program_python_and_javascript_give_one_answer(tmp_path, mode):
         assert dumps(p) == dumps(j) == dumps(c)
     # Rows of several verdicts and references, so the comparison covers them.
     verdicts = {r["verdict"] for r in py}
-    assert len(verdicts) >= 4, verdicts
+    assert len(verdicts) >= (3 if listed else 4), verdicts
     summary = gqleval.summary(py)
     assert summary == {k: cli_summary[k] for k in gqleval.SUMMARY_FIELDS if k in cli_summary}
     assert js_summary == summary

@@ -72,11 +72,21 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
   const SchemaEntry& schema = schemas_.get(reader_);
   // Variables that are not a JSON object make the row malformed (not its
   // queries invalid): checked once, before any query is read.
+  const CoverageCells lists{c.required.present(), reader_.cell(c.required),
+                            reader_.cell(c.excluded)};
   const auto bad_variables = core_.begin(schema, reference_cells_, reader_.cell(c.variables),
-                                         SourcePos{static_cast<uint32_t>(span.line), 1});
-  const std::span<const std::string_view> references = core_.references().texts();
-  const uint64_t content = RowKeys::reference_hash(schema.content_hash, references);
-  const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, references);
+                                         SourcePos{static_cast<uint32_t>(span.line), 1}, lists);
+  // What the candidates are graded against: the references, and a coverage
+  // row's lists.
+  std::span<const std::string_view> graded_against = core_.references().texts();
+  if (context_.scoring.mode == ScoreMode::kCoverage) {
+    hashed_.assign(graded_against.begin(), graded_against.end());
+    hashed_.push_back(lists.required);
+    hashed_.push_back(lists.excluded);
+    graded_against = hashed_;
+  }
+  const uint64_t content = RowKeys::reference_hash(schema.content_hash, graded_against);
+  const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, graded_against);
   answers_.clear();
   for (size_t k = 0; k < candidates_.size(); ++k) {
     const std::string_view candidate = reader_.cell(candidates_[k]);

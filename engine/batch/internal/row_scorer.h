@@ -113,6 +113,7 @@ class RowScorer final : public ShardWorker {
   std::vector<Column> one_candidate_;  // the map's, when the run has no candidates list
   std::span<const Column> candidates_;
   std::vector<std::string_view> reference_cells_;  // the row's
+  std::vector<std::string_view> hashed_;           // a coverage row's references and lists
   std::vector<ScoredAnswer> answers_;              // the row's, in candidate order
 };
 
