@@ -50,7 +50,7 @@ SCHEMA_FILES = {
 }
 MAX_SEED = {"csv": 8192, "jsonl": 8192, "extract": 4096, "lexer": 4096,
             "parse_executable": 4096, "parse_sdl": 16384, "schema": 16384, "validate": 4096,
-            "normalize": 4096, "score_pair": 16384, "subset": 16384, "calls": 8192,
+            "normalize": 4096, "score_pair": 16384, "subset": 16384, "coverage": 16384, "calls": 8192,
             "rules_file": 4096}
 PER_SOURCE = 60  # seeds taken from one source file, at most
 
@@ -297,6 +297,10 @@ def main():
         out.add("score_pair", bytes([flags]) + (sdl + SEP + ref + SEP + cand).encode())
         out.add("subset", bytes([[0x00, 0x01, 0x02, 0x80][i % 4]]) +
                 (sdl + SEP + ref + SEP + cand).encode())
+        # Coverage: the required list derived from the reference (bit 2),
+        # the answer once alone and once as an agent's array with another.
+        out.add("coverage", bytes([[0x04, 0x07, 0x06, 0x85][i % 4]]) +
+                (sdl + SEP + ref + SEP + (json.dumps([cand, ref]) if i % 2 else cand)).encode())
     # JSON Lines rows built from the scoring rows.
     for i in range(0, len(score_rows), 3):
         rows = score_rows[i:i + 3]

@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all_targets=(csv jsonl extract lexer parse_executable parse_sdl schema validate normalize
-             score_pair rules_file introspection subset calls)
+             score_pair rules_file introspection subset coverage calls)
 target=${1:-all}
 seconds=${2:-60}
 jobs=${FUZZ_JOBS:-1}
@@ -38,7 +38,7 @@ fi
 
 max_len_of() {
   case $1 in
-    parse_sdl|schema|score_pair|subset) echo 16384 ;;
+    parse_sdl|schema|score_pair|subset|coverage) echo 16384 ;;
     introspection) echo 65536 ;;
     csv|jsonl|calls) echo 8192 ;;
     *) echo 4096 ;;

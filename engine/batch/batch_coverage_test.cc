@@ -132,7 +132,7 @@ TEST(CoverageRun, WithoutAListTheReferenceIsRequired) {
 TEST(CoverageRun, WhatOnlyCoverageTakesAndWhatItRefuses) {
   ScratchDir dir;
   write_file(dir.file("in.csv"), coverage_csv());
-  auto error_of = [&](BatchOptions o) {
+  auto error_of = [&](const BatchOptions& o) {
     auto report = run_batch(o);
     return report ? std::string("(ran)") : report.error().message;
   };
