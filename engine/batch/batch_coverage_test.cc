@@ -3,6 +3,8 @@
 // summary's figures, and what the mode refuses and what only it takes.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@ using testing::csv_row;
 using testing::kTestSchema;
 using testing::lines_of;
 using testing::Outcome;
+using testing::read_file;
 using testing::run;
 using testing::ScratchDir;
 using testing::write_file;
@@ -147,6 +150,36 @@ TEST(CoverageRun, WhatOnlyCoverageTakesAndWhatItRefuses) {
   delta.delta = 1;
   EXPECT_EQ(error_of(delta),
             "--delta (an over-fetch budget) is not available with --mode coverage");
+}
+
+// A stopped coverage run resumes only with the same lists and answers: its
+// state names the required and excluded columns and --answer all.
+TEST(CoverageRun, ResumeRefusesOtherListsOrAnswers) {
+  ScratchDir dir;
+  write_file(dir.file("in.csv"), coverage_csv());
+  BatchOptions o = coverage_options(dir);
+  o.output = dir.file("r.jsonl");
+  const std::string full = run(o, dir).output;
+  std::atomic<int> stop{SIGINT};
+  o.interrupt = &stop;
+  ASSERT_TRUE(run_batch(o).ok());
+  o.interrupt = nullptr;
+  o.resume = true;
+  auto refused_because = [&](const BatchOptions& other) {
+    auto r = run_batch(other);
+    return r ? std::string("(resumed)") : r.error().message;
+  };
+  BatchOptions lists = o;
+  lists.columns.excluded.clear();
+  EXPECT_NE(refused_because(lists).find("the run is not the same: columns was"), std::string::npos)
+      << refused_because(lists);
+  BatchOptions one = o;
+  one.answer_all = false;
+  EXPECT_NE(refused_because(one).find("the run is not the same: options was"), std::string::npos)
+      << refused_because(one);
+  auto resumed = run_batch(o);
+  ASSERT_TRUE(resumed.ok()) << resumed.error().message;
+  EXPECT_EQ(read_file(o.output), full);
 }
 
 }  // namespace

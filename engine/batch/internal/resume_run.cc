@@ -33,7 +33,10 @@ Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
       {"columns", "schema=" + c.schema + ";schema_path=" + c.schema_path +
                       ";references=" + joined(c.references) + ";candidate=" + c.candidate +
                       ";id=" + c.id + ";variables=" + c.variables +
-                      ";group_by=" + joined(c.group_by) + ";keep=" + joined(c.keep)},
+                      ";group_by=" + joined(c.group_by) + ";keep=" + joined(c.keep) +
+                      // A coverage run's lists, only when named (as below).
+                      (c.required.empty() ? "" : ";required=" + c.required) +
+                      (c.excluded.empty() ? "" : ";excluded=" + c.excluded)},
       {"schema",
        joined(o.schema) + (schemas.fixed ? std::string(" ") + io::xxh128_digest(schemas.fixed->text)
                                          : std::string())},
@@ -47,7 +50,8 @@ Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
                       ";max_field_bytes=" + std::to_string(o.max_field_bytes) +
                       // Only when on, so that the state of a run begun before
                       // the option existed still resumes.
-                      (o.variables_by_name ? ";variables_by_name=1" : "")},
+                      (o.variables_by_name ? ";variables_by_name=1" : "") +
+                      (o.answer_all ? ";answer=all" : "")},
       {"output_format", std::to_string(static_cast<int>(o.output_format))},
       {"shard", o.shard_count == 0
                     ? std::string()

@@ -82,8 +82,9 @@ Result<Provenance, Diagnostic> start_provenance(const BatchOptions& o, std::stri
   p.arguments = o.arguments;
   p.input = o.input;
   p.output = o.output.empty() ? std::string("-") : o.output;
+  // Only an equivalence run applies rewrite rules.
   p.rule_profile =
-      o.mode == ScoreMode::kSubset ? std::string("none") : normalize::rule_profile(o.rules);
+      o.mode != ScoreMode::kEquivalence ? std::string("none") : normalize::rule_profile(o.rules);
   if (!o.rules_file.empty()) {
     p.rule_profile += " + rules file " + o.rules_file;
     auto text = io::read_file(o.rules_file);
