@@ -285,7 +285,16 @@ export interface FileOptions {
   variablesCol?: string;
   groupBy?: string | string[];
   keepCol?: string | string[];
-  mode?: 'equivalence' | 'subset';
+  /** The answers in a file of their own, joined by id (else by row index). */
+  predictions?: string;
+  predictionsFormat?: 'csv' | 'tsv' | 'jsonl';
+  predictionsIdCol?: string;
+  mode?: 'equivalence' | 'subset' | 'coverage';
+  /** Coverage mode: the columns of each row's required and excluded coordinates. */
+  requiredCol?: string;
+  excludedCol?: string;
+  /** Coverage mode: "all" grades every operation of an answer together. */
+  answer?: 'one' | 'all';
   delta?: number;
   rules?: string;
   ruleSet?: string;
@@ -308,7 +317,7 @@ export interface FileOptions {
  * with whether its gates were met. */
 export interface FileSummary {
   results_version: number;
-  mode: 'equivalence' | 'subset';
+  mode: 'equivalence' | 'subset' | 'coverage';
   rows: number;
   gatesMet: boolean;
   [member: string]: unknown;

@@ -115,7 +115,7 @@ TEST(BatchCli, ModeSubset) {
   CliRun bad = gqleval(run + "--mode superset", dir);
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err,
-            "gqleval score: --mode must be equivalence or subset, not 'superset' (see 'gqleval "
+            "gqleval score: --mode must be equivalence, subset or coverage, not 'superset' (see 'gqleval "
             "score --help')\n");
   CliRun rules = gqleval(run + "--mode subset --rule-set cycles", dir);
   EXPECT_EQ(rules.status, 2);

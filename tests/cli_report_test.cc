@@ -344,7 +344,8 @@ class CliCoverageReport : public cli_test::CliFolderTest {};
 // answers graded one operation each, then all of them together.
 TEST_F(CliCoverageReport, RunsCompareByRecall) {
   const std::string examples = std::string(GQLEVAL_SOURCE_DIR) + "/examples/";
-  const std::string score = "score " + examples + "agent_answers.jsonl --schema " + examples +
+  const std::string score = "score " + examples + "agent_questions.jsonl --predictions " +
+                            examples + "agent_log.jsonl --schema " + examples +
                             "github.graphql --mode coverage --required-col required "
                             "--excluded-col excluded --candidate-col answer -q ";
   ASSERT_EQ(gqleval(score + "-o one.jsonl").exit_code, 0);
@@ -361,7 +362,8 @@ TEST_F(CliCoverageReport, RunsCompareByRecall) {
   // together fix it (q3's document of three operations is no valid one alone).
   EXPECT_NE(json.find("\"fixed\":"), std::string::npos) << json;
   // A coverage run is compared with coverage runs only.
-  ASSERT_EQ(gqleval("score " + examples + "agent_answers.jsonl --schema " + examples +
+  ASSERT_EQ(gqleval("score " + examples + "agent_questions.jsonl --predictions " + examples +
+                    "agent_log.jsonl --schema " + examples +
                     "github.graphql --reference-col question --candidate-col answer -q -o eq.jsonl")
                 .exit_code,
             0);

@@ -252,12 +252,14 @@ def main():
         # --mode coverage: derived from the references, listed (an agent's log
         # with several operations an answer), bad rows.
         score_coverage(tmp, "generated_coverage", generated, rows=3000)
-        agent = os.path.join(SOURCE, "examples", "agent_answers.jsonl")
+        agent = os.path.join(SOURCE, "examples", "agent_questions.jsonl")
         agent_rows = score_coverage(tmp, "agent_coverage", agent, "--schema",
                                     os.path.join(SOURCE, "examples", "github.graphql"),
+                                    "--predictions",
+                                    os.path.join(SOURCE, "examples", "agent_log.jsonl"),
                                     "--required-col", "required", "--excluded-col", "excluded",
                                     "--candidate-col", "answer", "--answer", "all",
-                                    "--fail-under", "mean_recall=0.5", rows=4)
+                                    "--fail-under", "mean_recall=0.5", rows=5)
         if not any(r["missing_coordinates"] and r["over_selected"] == [] for r in agent_rows):
             failures.append("agent_coverage: no missing coordinate to check")
         score_coverage(tmp, "bad_jsonl_coverage", bad_jsonl, rows=5)

@@ -27,6 +27,12 @@ std::optional<Diagnostic> check_mode(const BatchOptions& o) {
     return make_error("Usage", o.names.name(key) + std::string(why) + " is not available with " +
                                    o.names.with_value("mode", score_mode_name(o.mode)));
   };
+  // A predictions file gives each row one answer.
+  if (!o.predictions.empty() && o.candidates.given()) {
+    return make_error("Usage", o.names.name("predictions") +
+                                   " gives each row one answer: not with several candidate "
+                                   "columns");
+  }
   const bool coverage = o.mode == ScoreMode::kCoverage;
   // Lists of coordinates are a coverage run's; several operations an answer
   // of one, for now (an equivalence or subset answer is one operation).

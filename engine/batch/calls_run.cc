@@ -48,51 +48,6 @@ std::optional<Diagnostic> check_columns(const CallsRunOptions& o, const ColumnMa
   return std::nullopt;
 }
 
-// Loads the predictions and picks how they join the input's rows.
-Result<std::unique_ptr<Predictions>, Diagnostic> load_predictions(const CallsRunOptions& o,
-                                                                  const ColumnMap& columns) {
-  PredictionsOptions p;
-  p.path = o.predictions;
-  p.format = o.predictions_format;
-  p.max_field_bytes = o.max_field_bytes;
-  p.candidate = o.columns.candidate;
-  p.id = o.predictions_id;
-  p.names = o.names;
-  auto loaded = Predictions::load(p);
-  if (!loaded) return Unexpected{std::move(loaded.error())};
-  auto out = std::make_unique<Predictions>(std::move(*loaded));
-  if (columns.id.present() && out->has_ids()) out->join_by_id();
-  return out;
-}
-
-// What the run should tell about the join of its predictions, once it knows
-// how many rows the input had.
-void predictions_warnings(const Predictions& p, uint64_t rows, const std::vector<bool>& asked,
-                          std::vector<std::string>& warnings) {
-  if (!p.joined_by_id()) {
-    if (p.size() == rows) return;
-    warnings.push_back(
-        "the predictions " + p.path() + " have " + std::to_string(p.size()) +
-        " records and the input " + std::to_string(rows) +
-        " rows; they were joined by row index (neither file has an id column both have), so " +
-        (p.size() < rows
-             ? "the rows from " + std::to_string(p.size()) + " on have no prediction (no_code)"
-             : "the last " + std::to_string(p.size() - rows) + " predictions answer no row"));
-    return;
-  }
-  uint64_t unused = 0;
-  std::string first;
-  for (uint64_t i = 0; i < p.size(); ++i) {
-    if (asked[i]) continue;
-    if (++unused <= 3) first += (first.empty() ? "'" : ", '") + std::string(p.id(i)) + "'";
-  }
-  if (unused != 0) {
-    warnings.push_back(std::to_string(unused) + " of the " + std::to_string(p.size()) +
-                       " predictions in " + p.path() + " answer no row of the input (ids " + first +
-                       (unused > 3 ? ", ..." : "") + ")");
-  }
-}
-
 // The facts of a calls run that do not depend on its rows.
 Provenance calls_provenance(const CallsRunOptions& o) {
   Provenance p;
@@ -119,7 +74,7 @@ std::optional<Diagnostic> open_calls_input(const CallsRunOptions& o,
   opened.emplace(std::move(*input));
   if (auto error = check_columns(o, opened->columns, opened->input.column_names())) return error;
   if (o.predictions.empty()) return std::nullopt;
-  auto loaded = load_predictions(o, opened->columns);
+  auto loaded = load_run_predictions(o, opened->columns);
   if (!loaded) return std::move(loaded.error());
   predictions = std::move(*loaded);
   return std::nullopt;
@@ -140,14 +95,15 @@ class CallsWorkers {
     return std::make_unique<RowCalls>(context_, *summaries_.back(), *asked_.back());
   }
 
-  // The totals into `summary`; which predictions any worker asked for.
-  std::vector<bool> merge_into(calls::CallsSummary& summary) const {
-    std::vector<bool> any(asked_.empty() ? 0 : asked_.front()->size(), false);
+  // The totals into `summary`; which predictions any worker asked for (a
+  // calls row without one says so itself: unanswered rows are not counted).
+  PredictionUse merge_into(calls::CallsSummary& summary) const {
+    PredictionUse use;
     for (size_t w = 0; w < summaries_.size(); ++w) {
       summary.merge(*summaries_[w]);
-      for (size_t i = 0; i < any.size(); ++i) any[i] = any[i] || (*asked_[w])[i];
+      use.merge(PredictionUse{*asked_[w], 0, {}});
     }
-    return any;
+    return use;
   }
 
  private:
@@ -204,9 +160,9 @@ Result<CallsReport, Diagnostic> run_calls(const CallsRunOptions& o) {
   if (auto error = loop.finish()) return Unexpected{std::move(*error)};
   if (report.interrupted_by != 0) report.partial_results = output.written_path();
 
-  const std::vector<bool> asked_any = workers.merge_into(report.summary);
+  const PredictionUse use = workers.merge_into(report.summary);
   if (predictions != nullptr && report.interrupted_by == 0) {
-    predictions_warnings(*predictions, report.rows, asked_any, report.warnings);
+    predictions_warnings(*predictions, report.rows, use, "no_code", report.warnings);
   }
   if (const uint64_t failed = artifacts_failed.load(); failed != 0) {
     report.warnings.push_back("the dependency graphs of " + std::to_string(failed) +

@@ -40,11 +40,7 @@ struct CallsRunOptions : RunOptions {
   CallsRunOptions() { command = "calls"; }
 
   // columns: reference, candidate, function specs, schema, id, one group-by,
-  // keep. The answers in a file of their own; empty: the input's candidate
-  // column. columns.candidate then names the answer column of this file.
-  std::string predictions;
-  InputFormat predictions_format = InputFormat::kAuto;
-  std::string predictions_id;  // its id column; empty: by the common names
+  // keep (the answers may come from `predictions`, run_options.h).
 
   std::string artifacts_dir;    // each row's dependency graphs as DOT; empty: none
   uint64_t artifacts_rows = 0;  // only the first N rows get them; 0: every row

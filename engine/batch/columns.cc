@@ -386,8 +386,10 @@ Result<ColumnMap, Diagnostic> resolve_columns(std::span<const std::string> names
   if (kind == RowKind::kCalls) {
     if (auto e = r.find_calls_roles(schema_given)) return Unexpected{std::move(*e)};
   } else {
-    if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
-      return Unexpected{std::move(*e)};
+    if (!spec.answers_elsewhere) {
+      if (auto e = r.find_required(ColumnRole::kCandidate, map.candidate, kCandidateNames)) {
+        return Unexpected{std::move(*e)};
+      }
     }
     // A coverage row with its required list needs no reference.
     if (!map.required.present()) {

@@ -105,6 +105,9 @@ struct ColumnSpec {
   std::string excluded;               // coverage rows: over-selection coordinates
   std::vector<std::string> group_by;  // tag columns for the summary
   std::vector<std::string> keep;      // columns copied into each result
+  // The candidates come from a file of their own (RunOptions::predictions):
+  // the input has no candidate column to find.
+  bool answers_elsewhere = false;
 };
 
 inline constexpr size_t kNoColumn = static_cast<size_t>(-1);

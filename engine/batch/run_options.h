@@ -28,6 +28,13 @@ struct RunOptions {
   std::vector<std::string> schema;
   bool strict_schema = false;
   std::string output = "-";  // "-": stdout
+  // The answers in a file of their own (score and calls runs; predictions.h),
+  // joined to the input's rows by id when both have one, else by index;
+  // empty: the input's candidate column. columns.candidate then names the
+  // answer column of this file.
+  std::string predictions;
+  InputFormat predictions_format = InputFormat::kAuto;
+  std::string predictions_id;  // its id column; empty: by the common names
   // How the caller's users name the options (option_names.h): every message
   // of the run says what they wrote, a flag or a keyword.
   OptionNames names;

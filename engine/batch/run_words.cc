@@ -7,7 +7,7 @@
 namespace gqleval::batch {
 namespace {
 
-// "--mode must be equivalence or subset, not 'x'", named as the caller names it.
+// "--mode must be equivalence, subset or coverage, not 'x'", named as the caller names it.
 Diagnostic not_one_of(const OptionNames& names, std::string_view key, std::string_view choices,
                       std::string_view value) {
   return make_error("Usage", names.name(key) + " must be " + std::string(choices) + ", not '" +
@@ -18,6 +18,15 @@ std::optional<Diagnostic> read_input_format(const RunWords& words, const OptionN
                                             InputFormat& format) {
   if (words.input_format && !input_format_from_name(*words.input_format, &format)) {
     return not_one_of(names, "format", "csv, tsv or jsonl", *words.input_format);
+  }
+  return std::nullopt;
+}
+
+std::optional<Diagnostic> read_predictions_format(const RunWords& words, RunOptions& o) {
+  if (words.predictions_format &&
+      !input_format_from_name(*words.predictions_format, &o.predictions_format)) {
+    return not_one_of(o.names, "predictions-format", "csv, tsv or jsonl",
+                      *words.predictions_format);
   }
   return std::nullopt;
 }
@@ -95,7 +104,7 @@ std::optional<Diagnostic> read_shard(const ScoreWords& words, BatchOptions& o) {
 Result<ScoreMode, Diagnostic> read_score_mode(std::string_view word, const OptionNames& names) {
   ScoreMode mode = ScoreMode::kEquivalence;
   if (!score_mode_from_name(word, &mode)) {
-    return Unexpected{not_one_of(names, "mode", "equivalence or subset", word)};
+    return Unexpected{not_one_of(names, "mode", "equivalence, subset or coverage", word)};
   }
   return mode;
 }
@@ -125,6 +134,7 @@ std::optional<Diagnostic> read_words(const ScoreWords& words, BatchOptions& o,
   if (auto e = read_mode(words, o)) return e;
   if (auto e = read_output_format(words, o)) return e;
   if (auto e = read_input_format(words, o.names, o.input_format)) return e;
+  if (auto e = read_predictions_format(words, o)) return e;
   if (words.artifacts_only &&
       !artifact_filter_from_name(*words.artifacts_only, &o.artifacts_only)) {
     return not_one_of(o.names, "artifacts-only", "fail, pass or all", *words.artifacts_only);
@@ -139,12 +149,7 @@ std::optional<Diagnostic> read_words(const ScoreWords& words, BatchOptions& o,
 
 std::optional<Diagnostic> read_words(const CallsWords& words, CallsRunOptions& o) {
   if (auto e = read_input_format(words, o.names, o.input_format)) return e;
-  if (words.predictions_format &&
-      !input_format_from_name(*words.predictions_format, &o.predictions_format)) {
-    return not_one_of(o.names, "predictions-format", "csv, tsv or jsonl",
-                      *words.predictions_format);
-  }
-  return std::nullopt;
+  return read_predictions_format(words, o);
 }
 
 std::optional<Diagnostic> read_words(const RunWords& words, ValidateRunOptions& o) {

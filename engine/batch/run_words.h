@@ -36,7 +36,8 @@ std::string summary_file_json(SummaryFormat format, const Summary& summary, cons
 
 // The words every run has.
 struct RunWords {
-  std::optional<std::string> input_format;  // format: csv, tsv, jsonl
+  std::optional<std::string> input_format;        // format: csv, tsv, jsonl
+  std::optional<std::string> predictions_format;  // csv, tsv, jsonl (score and calls)
 };
 
 struct ScoreWords : RunWords {
@@ -50,11 +51,9 @@ struct ScoreWords : RunWords {
   std::vector<std::string> fail_under;        // gates, each "pass_rate=0.6[,...]"
 };
 
-struct CallsWords : RunWords {
-  std::optional<std::string> predictions_format;  // csv, tsv, jsonl
-};
+struct CallsWords : RunWords {};
 
-// The mode a word names ("--mode must be equivalence or subset, not 'x'",
+// The mode a word names ("--mode must be equivalence, subset or coverage, not 'x'",
 // named as `names` names it).
 Result<ScoreMode, Diagnostic> read_score_mode(std::string_view word, const OptionNames& names);
 

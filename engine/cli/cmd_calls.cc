@@ -13,6 +13,7 @@
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/cli/predictions_flags.h"
 #include "engine/cli/progress_flag.h"
 #include "engine/cli/schema_cache_flag.h"
 #include "engine/cli/schema_flag.h"
@@ -25,11 +26,9 @@ constexpr FlagSpec kFlags[] = {
     {"out", "PATH", "Write one JSON result per row here (default: stdout)", false, 'o'},
     {"summary", "PATH", "Also write the totals (overall and per group) as JSON"},
     {"group-by", "NAME", "Report the totals per value of this column too (e.g. domain)"},
-    {"predictions", "FILE",
-     "The answers in a file of their own (CSV, TSV or JSON Lines), joined by id when both "
-     "files have an id column, else by row index"},
-    {"predictions-format", "FORMAT", "csv, tsv or jsonl (default: by extension, then content)"},
-    {"predictions-id-col", "NAME", "The id column of the predictions (default: id, Sno, doc_id)"},
+    kPredictionsFlag,
+    kPredictionsFormatFlag,
+    kPredictionsIdFlag,
     {"format", "FORMAT", "Input format: csv, tsv or jsonl (default: by extension, then content)"},
     {"reference-col", "NAME", "The column with the reference program (default: output)"},
     {"candidate-col", "NAME",
@@ -91,15 +90,10 @@ batch::CallsRunOptions read_options(Args& args) {
   if (auto v = args.value("group-by")) o.columns.group_by = {*v};
   o.schema = read_schema_flags(args);
   o.strict_schema = args.has("strict-schema");
-  o.predictions = args.value("predictions").value_or("");
   batch::CallsWords words;
   words.input_format = args.value("format");
-  words.predictions_format = args.value("predictions-format");
+  read_predictions_flags(args, o, words);
   if (auto error = batch::read_words(words, o)) args.fail(error->message);
-  o.predictions_id = args.value("predictions-id-col").value_or("");
-  if (!o.predictions_id.empty() && o.predictions.empty()) {
-    args.fail("--predictions-id-col needs --predictions FILE");
-  }
   o.artifacts_dir = args.value("artifacts").value_or("");
   if (auto n = args.integer("artifacts-limit")) o.artifacts_rows = static_cast<uint64_t>(*n);
   if (auto n = args.threads()) o.threads = *n;

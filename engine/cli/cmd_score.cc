@@ -17,6 +17,7 @@
 #include "engine/cli/column_flags.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/interrupts.h"
+#include "engine/cli/predictions_flags.h"
 #include "engine/cli/progress_flag.h"
 #include "engine/cli/rule_flags.h"
 #include "engine/cli/schema_cache_flag.h"
@@ -51,9 +52,12 @@ constexpr FlagSpec kFlags[] = {
     {"schema-path-col", "NAME", "The column with each row's schema file (relative to the input)"},
     {"reference-col", "NAME", "A reference column; several make several references", true},
     {"candidate-col", "NAME",
-     "The column with the model's answer; repeated: several answers per row, each scored in the "
-     "same pass",
+     "The column with the model's answer (in the predictions file when there is one); repeated: "
+     "several answers per row, each scored in the same pass",
      true},
+    kPredictionsFlag,
+    kPredictionsFormatFlag,
+    kPredictionsIdFlag,
     {"candidate-cols", "PATTERN",
      "Candidate columns by a shell-style pattern over the column names ('ckpt_*'), in input "
      "order",
@@ -222,10 +226,10 @@ batch::BatchOptions read_options(Args& args, batch::SummaryFormat& summary_forma
   o.operation = args.value("operation").value_or("");
   o.artifacts_dir = args.value("artifacts").value_or("");
   read_numbers_and_switches(args, o);
+  batch::ScoreWords words = read_words(args);
+  read_predictions_flags(args, o, words);
   if (args.ok()) {
-    if (auto error = batch::read_words(read_words(args), o, summary_format)) {
-      args.fail(error->message);
-    }
+    if (auto error = batch::read_words(words, o, summary_format)) args.fail(error->message);
   }
   return o;
 }
@@ -238,6 +242,10 @@ bool summary_path_is_free(const batch::BatchOptions& o, const std::string& path)
   }
   if (path == o.output || io::same_file(o.output, path)) {
     std::fprintf(stderr, "gqleval score: the summary %s is the results file\n", path.c_str());
+    return false;
+  }
+  if (!o.predictions.empty() && io::same_file(o.predictions, path)) {
+    std::fprintf(stderr, "gqleval score: the summary %s is the predictions file\n", path.c_str());
     return false;
   }
   return true;

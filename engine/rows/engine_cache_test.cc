@@ -43,7 +43,8 @@ TEST(EngineCache, ABadOptionIsTheChecksError) {
   o.mode = "superset";
   auto engine = cache.get(o);
   ASSERT_FALSE(engine);
-  EXPECT_EQ(engine.error().message, "--mode must be equivalence or subset, not 'superset'");
+  EXPECT_EQ(engine.error().message,
+            "--mode must be equivalence, subset or coverage, not 'superset'");
 }
 
 }  // namespace

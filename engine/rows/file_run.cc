@@ -25,10 +25,15 @@ Result<FileRunReport, Diagnostic> run_file(const FileRunOptions& options) {
   o.columns.variables = options.variables_col;
   o.columns.group_by = options.group_by;
   o.columns.keep = options.keep_col;
+  o.columns.required = options.required_col;
+  o.columns.excluded = options.excluded_col;
+  o.predictions = options.predictions;
+  o.predictions_id = options.predictions_id_col;
   o.threads = options.threads;
   o.resume = options.resume;
   // The words, read as the command reads its flags.
   words.input_format = options.format;
+  words.predictions_format = options.predictions_format;
   words.output_format = options.out_format;
   words.fail_under = options.fail_under;
   words.summary_format = options.summary_format;

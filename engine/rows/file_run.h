@@ -35,6 +35,13 @@ struct FileRunOptions {
   std::string variables_col;
   std::vector<std::string> group_by;
   std::vector<std::string> keep_col;
+  std::string required_col;  // a coverage run's lists
+  std::string excluded_col;
+  // The answers in a file of their own (--predictions), its format and id
+  // column; empty: the input's candidate column.
+  std::string predictions;
+  std::optional<std::string> predictions_format;
+  std::string predictions_id_col;
   unsigned threads = 0;  // 0: every core
   std::vector<std::string> fail_under;
   std::optional<std::string> summary_format;

@@ -49,7 +49,7 @@ TEST(RowOptions, MessagesNameTheOptionsAsTheCallersUsersDo) {
   EXPECT_EQ(check_error(js), "delta (an over-fetch budget) is not available with mode: \"subset\"");
   js.delta = 0;
   js.mode = "superset";
-  EXPECT_EQ(check_error(js), "mode must be equivalence or subset, not 'superset'");
+  EXPECT_EQ(check_error(js), "mode must be equivalence, subset or coverage, not 'superset'");
 
   RowOptions py;
   py.names = batch::OptionNames::keywords();

@@ -71,7 +71,7 @@ TEST(RowTable, ResultMembersAreTheModes) {
   ASSERT_TRUE(subset);
   EXPECT_EQ((*subset)[4], "score");
   EXPECT_EQ(result_members("superset", OptionNames::camel_case()).error().message,
-            "mode must be equivalence or subset, not 'superset'");
+            "mode must be equivalence, subset or coverage, not 'superset'");
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ test('every option of the wrong type or range throws, naming the option', () => 
       "unknown rule 'loops' in ruleSet (the rules are cycles, endpoints, rgeval)"],
     [{ rules: 5 }, TypeError, 'rules must be a string, not number'],
     [{ rules: '/no/such/rules.json' }, RangeError, /^rules: \/no\/such\/rules\.json: /],
-    [{ mode: 'superset' }, RangeError, "mode must be equivalence or subset, not 'superset'"],
+    [{ mode: 'superset' }, RangeError, "mode must be equivalence, subset or coverage, not 'superset'"],
     [{ mode: 'subset', ruleSet: 'cycles' }, RangeError,
       'ruleSet is not available with mode: "subset" (it applies no rewrite rule)'],
     [{ mode: 'subset', delta: 1 }, RangeError,

@@ -50,7 +50,7 @@ test('scoreFile refuses bad options at once and rejects a run that fails', async
   });
   await assert.rejects(scoreFile(path.join(dir, 'absent.csv')), (e) => e.code === 'IO');
   await assert.rejects(scoreFile(rowsFile(dir), { mode: 'x' }), {
-    message: "gqleval: mode must be equivalence or subset, not 'x'",
+    message: "gqleval: mode must be equivalence, subset or coverage, not 'x'",
   });
 });
 

@@ -42,7 +42,7 @@ def test_bad_options_are_value_errors_with_the_cli_message(farm, tmp_path):
         gqleval.Scorer(extract=1)
     with pytest.raises(ValueError, match="^threads must be a whole number from 1 to 4096, not 0$"):
         gqleval.score_batch(schema, [ref], [answer], threads=0)
-    with pytest.raises(ValueError, match="^mode must be equivalence or subset, not 'x'$"):
+    with pytest.raises(ValueError, match="^mode must be equivalence, subset or coverage, not 'x'$"):
         gqleval.compare(schema, ref, answer, mode="x")
     with pytest.raises(ValueError, match=r"^rule_set is not available with mode='subset'"):
         gqleval.compare(schema, ref, answer, mode="subset", rule_set="cycles")
@@ -145,7 +145,7 @@ def test_score_file_errors(tmp_path):
         gqleval.score_file(tmp_path / "absent.csv")
     rows = tmp_path / "rows.csv"
     rows.write_text("schema,reference,candidate\n\"type Query { a: Int }\",{ a },{ a }\n")
-    with pytest.raises(ValueError, match="mode must be equivalence or subset, not 'x'"):
+    with pytest.raises(ValueError, match="mode must be equivalence, subset or coverage, not 'x'"):
         gqleval.score_file(rows, mode="x")
     s = gqleval.score_file(rows, fail_under="pass_rate=1")
     assert s["rows"] == 1 and s["pass"] == 1 and s["gates_met"] is True

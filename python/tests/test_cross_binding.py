@@ -61,15 +61,20 @@ def the_rows():
 
 
 def agent_rows():
-    """The agent's answers of examples/agent_answers.jsonl: listed coordinates,
-    several queries an answer."""
-    schema = open(os.path.join(SOURCE_DIR, "examples", "github.graphql"), encoding="utf-8").read()
+    """The agent's answers of examples/agent_log.jsonl joined by id to the
+    questions of agent_questions.jsonl: listed coordinates, several queries
+    an answer (a question without an answer has an empty one)."""
+    examples = os.path.join(SOURCE_DIR, "examples")
+    schema = open(os.path.join(examples, "github.graphql"), encoding="utf-8").read()
+    with open(os.path.join(examples, "agent_log.jsonl"), encoding="utf-8") as f:
+        answers = {r["id"]: r["answer"] for r in map(json.loads, f)}
     rows = []
-    with open(os.path.join(SOURCE_DIR, "examples", "agent_answers.jsonl"), encoding="utf-8") as f:
+    with open(os.path.join(examples, "agent_questions.jsonl"), encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
-            rows.append({"id": r["id"], "schema": schema, "reference": [], "candidate": r["answer"],
-                         "variables": None, "required": r["required"], "excluded": r["excluded"]})
+            rows.append({"id": r["id"], "schema": schema, "reference": [],
+                         "candidate": answers.get(r["id"]), "variables": None,
+                         "required": r["required"], "excluded": r["excluded"]})
     return rows
 
 

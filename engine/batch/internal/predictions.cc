@@ -139,4 +139,74 @@ const Diagnostic* Predictions::bad(uint64_t index) const {
   return b < 0 ? nullptr : &bad_[static_cast<size_t>(b)];
 }
 
+Result<std::unique_ptr<Predictions>, Diagnostic> load_run_predictions(const RunOptions& o,
+                                                                      const ColumnMap& columns) {
+  PredictionsOptions p;
+  p.path = o.predictions;
+  p.format = o.predictions_format;
+  p.max_field_bytes = o.max_field_bytes;
+  p.candidate = o.columns.candidate;
+  p.id = o.predictions_id;
+  p.names = o.names;
+  auto loaded = Predictions::load(p);
+  if (!loaded) return Unexpected{std::move(loaded.error())};
+  auto out = std::make_unique<Predictions>(std::move(*loaded));
+  if (columns.id.present() && out->has_ids()) out->join_by_id();
+  return out;
+}
+
+void PredictionUse::merge(const PredictionUse& other) {
+  if (asked.size() < other.asked.size()) asked.resize(other.asked.size(), false);
+  for (size_t i = 0; i < other.asked.size(); ++i) asked[i] = asked[i] || other.asked[i];
+  unanswered += other.unanswered;
+  for (const std::string& id : other.unanswered_ids) {
+    if (unanswered_ids.size() < 3) unanswered_ids.push_back(id);
+  }
+}
+
+namespace {
+
+// "'a', 'b', 'c', ..." of the first ids and how many there are.
+std::string id_list(const std::vector<std::string>& first, uint64_t count) {
+  std::string out;
+  for (const std::string& id : first) out += (out.empty() ? "'" : ", '") + id + "'";
+  return out + (count > first.size() ? ", ..." : "");
+}
+
+}  // namespace
+
+void predictions_warnings(const Predictions& p, uint64_t rows, const PredictionUse& use,
+                          std::string_view no_answer, std::vector<std::string>& warnings) {
+  if (!p.joined_by_id()) {
+    if (p.size() == rows) return;
+    warnings.push_back(
+        "the predictions " + p.path() + " have " + std::to_string(p.size()) +
+        " records and the input " + std::to_string(rows) +
+        " rows; they were joined by row index (neither file has an id column both have), so " +
+        (p.size() < rows
+             ? "the rows from " + std::to_string(p.size()) + " on have no prediction (" +
+                   std::string(no_answer) + ")"
+             : "the last " + std::to_string(p.size() - rows) + " predictions answer no row"));
+    return;
+  }
+  std::vector<std::string> unused_ids;
+  uint64_t unused = 0;
+  for (uint64_t i = 0; i < p.size(); ++i) {
+    if (i < use.asked.size() && use.asked[i]) continue;
+    if (++unused <= 3) unused_ids.emplace_back(p.id(i));
+  }
+  if (unused != 0) {
+    warnings.push_back(std::to_string(unused) + " of the " + std::to_string(p.size()) +
+                       " predictions in " + p.path() + " answer no row of the input (ids " +
+                       id_list(unused_ids, unused) + ")");
+  }
+  if (use.unanswered != 0) {
+    const bool one = use.unanswered == 1;
+    warnings.push_back(std::to_string(use.unanswered) + (one ? " row" : " rows") +
+                       " of the input " + (one ? "has" : "have") + " no prediction in " + p.path() +
+                       " (ids " + id_list(use.unanswered_ids, use.unanswered) +
+                       "): " + std::string(no_answer));
+  }
+}
+
 }  // namespace gqleval::batch

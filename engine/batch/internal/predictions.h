@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,7 +23,9 @@
 #include "engine/base/diagnostic.h"
 #include "engine/base/result.h"
 #include "engine/batch/batch_input.h"
+#include "engine/batch/columns.h"
 #include "engine/batch/option_names.h"
+#include "engine/batch/run_options.h"
 
 namespace gqleval::batch {
 
@@ -74,5 +77,27 @@ class Predictions {
   std::unordered_map<std::string_view, uint64_t> ids_;
   bool by_id_ = false;
 };
+
+// The predictions of a run (RunOptions::predictions), joined by id when the
+// input has an id column too (`columns`, the input's). Errors: those of
+// Predictions::load.
+Result<std::unique_ptr<Predictions>, Diagnostic> load_run_predictions(const RunOptions& o,
+                                                                      const ColumnMap& columns);
+
+// What the workers of a run did with its predictions: those they looked up
+// (a join by id), and the rows they found none for (with the first ids).
+struct PredictionUse {
+  std::vector<bool> asked;
+  uint64_t unanswered = 0;
+  std::vector<std::string> unanswered_ids;  // at most 3
+  void merge(const PredictionUse& other);
+};
+
+// What a run should tell about the join of its predictions once its `rows`
+// are done: predictions that answered no row (by id: those not asked), rows
+// that had none (by id), or a count that differs from the input's (by
+// index); `no_answer` says what a row without a prediction became.
+void predictions_warnings(const Predictions& p, uint64_t rows, const PredictionUse& use,
+                          std::string_view no_answer, std::vector<std::string>& warnings);
 
 }  // namespace gqleval::batch

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/base/version.h"
+#include "io/content_hash.h"
 #include "io/file.h"
 #include "io/file_names.h"
 
@@ -23,7 +24,7 @@ std::string joined(const std::vector<std::string>& names) {
 Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
                             const SchemaSetup& schemas, const Provenance& p) {
   const ColumnSpec& c = o.columns;
-  return {
+  Fingerprint f = {
       {"gqleval", std::string(version()) + " " + std::string(git_commit())},
       {"input", o.input},
       {"input_bytes", std::to_string(input.buffer().size())},
@@ -59,6 +60,15 @@ Fingerprint run_fingerprint(const BatchOptions& o, const BatchInput& input,
       {"artifacts", o.artifacts_dir + ";" + std::string(artifact_filter_name(o.artifacts_only)) +
                         ";" + std::to_string(o.artifacts_limit)},
   };
+  // The answers' file, by its content, only when there is one (so that the
+  // state of a run without one still resumes).
+  if (!o.predictions.empty()) {
+    auto text = io::read_file(o.predictions);
+    f.emplace_back("predictions",
+                   o.predictions + ";" + o.predictions_id + ";" +
+                       (text ? io::xxh128_digest(*text) : std::string("unreadable")));
+  }
+  return f;
 }
 
 Result<std::optional<ResumeState>, Diagnostic> read_resume_state(const BatchOptions& o) {

@@ -2,12 +2,13 @@
 
 namespace gqleval::batch {
 
-RowScorer::RowScorer(const BatchContext& context)
+RowScorer::RowScorer(const BatchContext& context, PredictionUse* use)
     : context_(context),
       reader_(*context.input),
       schemas_(context.schemas, context.columns),
       keys_(context.columns),
-      core_(context.scoring) {
+      core_(context.scoring),
+      use_(use) {
   if (context.candidates.empty()) {
     one_candidate_.push_back(context.columns.candidate);
     candidates_ = one_candidate_;
@@ -89,14 +90,16 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
   const uint64_t reference_hash = RowKeys::reference_hash(schema.identity_hash, graded_against);
   answers_.clear();
   for (size_t k = 0; k < candidates_.size(); ++k) {
-    const std::string_view candidate = reader_.cell(candidates_[k]);
+    const Diagnostic* bad_prediction = nullptr;
+    const std::string_view candidate = this->candidate(k, row, &bad_prediction);
     const RowKey key = keys_.of_score(row, span, reader_, content, reference_hash, candidate,
                                       run_name(context_, candidates_[k]));
     const size_t out_index = context_.long_file ? 0 : k;
     std::string& out = outs[out_index];
     RowTally& tally = tallies[k];
-    if (bad_variables) {
-      append_bad_row(out, context_.format, key, *bad_variables, context_.scoring.mode);
+    const Diagnostic* bad = bad_variables ? &*bad_variables : bad_prediction;
+    if (bad != nullptr) {
+      append_bad_row(out, context_.format, key, *bad, context_.scoring.mode);
       tally.add(kBadRow, 0);
       add_tags(tally, false, true);
       continue;
@@ -112,6 +115,24 @@ void RowScorer::score_row(uint64_t row, const io::RecordSpan& span, std::span<st
     answer.out = out_index;
     answers_.push_back(answer);
   }
+}
+
+std::string_view RowScorer::candidate(size_t k, uint64_t row, const Diagnostic** bad) {
+  const Predictions* p = context_.predictions;
+  if (p == nullptr) return reader_.cell(candidates_[k]);
+  const ColumnMap& c = context_.columns;
+  const std::string_view id = c.id.present() ? trim_cell(reader_.cell(c.id)) : std::string_view{};
+  const uint64_t prediction = p->find(row, id);
+  if (prediction == Predictions::kNone) {  // no answer: no_query, told in the run's warnings
+    if (use_ != nullptr && k == 0) {
+      ++use_->unanswered;
+      if (use_->unanswered_ids.size() < 3) use_->unanswered_ids.emplace_back(id);
+    }
+    return {};
+  }
+  if (p->joined_by_id() && use_ != nullptr) use_->asked[prediction] = true;
+  *bad = p->bad(prediction);
+  return p->text(prediction);
 }
 
 const RowScorer::ScoredAnswer* RowScorer::scored_before(std::string_view candidate) const {

@@ -38,6 +38,7 @@
 #include "engine/batch/columns.h"
 #include "engine/batch/internal/artifacts.h"
 #include "engine/batch/internal/pipeline.h"
+#include "engine/batch/internal/predictions.h"
 #include "engine/batch/internal/row_key.h"
 #include "engine/batch/internal/row_schema.h"
 #include "engine/batch/result_format.h"
@@ -61,11 +62,16 @@ struct BatchContext {
   // Per candidate (one when there are no `candidates`); null where the run
   // writes no artifacts (thread-safe).
   std::vector<ArtifactWriter*> artifacts;
+  // The answers from a file of their own (RunOptions::predictions); null:
+  // the candidate column.
+  const Predictions* predictions = nullptr;
 };
 
 class RowScorer final : public ShardWorker {
  public:
-  explicit RowScorer(const BatchContext& context);
+  // `use` (the predictions it looked up, the rows it found none for) is the
+  // worker's own, read once the run is over; null without predictions.
+  explicit RowScorer(const BatchContext& context, PredictionUse* use = nullptr);
   RowScorer(const RowScorer&) = delete;
   RowScorer& operator=(const RowScorer&) = delete;
 
@@ -100,6 +106,10 @@ class RowScorer final : public ShardWorker {
   ScoredAnswer score_answer(const SchemaEntry& schema, std::string_view candidate, uint64_t row,
                             const RowKey& key, ArtifactWriter* artifacts, std::string& out,
                             RowTally& tally);
+  // Candidate k of the row: its cell, or its prediction (empty when the
+  // predictions have none for it); `bad` set to the prediction's fault when
+  // its record could not be read.
+  std::string_view candidate(size_t k, uint64_t row, const Diagnostic** bad);
   // The earlier answer of the row with this text, or null.
   const ScoredAnswer* scored_before(std::string_view candidate) const;
   void repeat(const ScoredAnswer& earlier, std::span<std::string> outs, const RowKey& key,
@@ -115,6 +125,7 @@ class RowScorer final : public ShardWorker {
   std::vector<std::string_view> reference_cells_;  // the row's
   std::vector<std::string_view> hashed_;           // a coverage row's references and lists
   std::vector<ScoredAnswer> answers_;              // the row's, in candidate order
+  PredictionUse* use_;                             // what this worker did with the predictions
 };
 
 }  // namespace gqleval::batch

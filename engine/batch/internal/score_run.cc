@@ -1,6 +1,7 @@
 #include "engine/batch/internal/score_run.h"
 
 #include <cstdio>
+#include <mutex>
 #include <utility>
 
 #include "engine/batch/internal/run_loop.h"
@@ -136,9 +137,22 @@ std::optional<Diagnostic> ScoreRun::open_input_and_schemas() {
   auto provenance = start_provenance(o_, rules_text);
   if (!provenance) return std::move(provenance.error());
   provenance_ = std::move(*provenance);
-  auto opened = open_input(o_, o_.columns, RowKind::kScore, several_ ? &o_.candidates : nullptr);
+  // With a predictions file, the candidate column names its column, not the input's.
+  ColumnSpec input_columns = o_.columns;
+  if (!o_.predictions.empty()) {
+    input_columns.candidate.clear();
+    input_columns.answers_elsewhere = true;
+  }
+  auto opened = open_input(o_, input_columns, RowKind::kScore, several_ ? &o_.candidates : nullptr);
   if (!opened) return std::move(opened.error());
   opened_.emplace(std::move(*opened));
+  if (!o_.predictions.empty()) {
+    auto loaded = load_run_predictions(o_, opened_->columns);
+    if (!loaded) return std::move(loaded.error());
+    predictions_ = std::move(*loaded);
+    context_.predictions = predictions_.get();
+    opened_->columns.candidate.name = predictions_->path();  // what the run's messages name
+  }
   auto options = schema_cache_options(
       o_, o_.rules_file.empty() ? std::nullopt : std::optional<std::string_view>(rules_text));
   if (!options) return std::move(options.error());
@@ -252,8 +266,18 @@ std::optional<Diagnostic> ScoreRun::score_rows() {
       checkpoint();
     }
   };
-  threads_ = loop.run([&] { return std::make_unique<RowScorer>(context_); }, on_shard,
-                      o_.shards_in_flight, summaries_.size());
+  // Workers are made on the pipeline's threads, as each first needs one.
+  auto make_worker = [&] {
+    PredictionUse* use = nullptr;
+    if (predictions_ != nullptr) {
+      const std::lock_guard lock(uses_mutex_);
+      uses_.push_back(std::make_unique<PredictionUse>());
+      uses_.back()->asked.assign(predictions_->size(), false);
+      use = uses_.back().get();
+    }
+    return std::make_unique<RowScorer>(context_, use);
+  };
+  threads_ = loop.run(make_worker, on_shard, o_.shards_in_flight, summaries_.size());
   interrupted_by_ = loop.interrupted_by();
   auto failure = loop.write_failure([&](const OutputFile& file) -> std::string {
     if (!file.resumable() || several_) return "";
@@ -312,6 +336,11 @@ CandidateRun ScoreRun::candidate_run(size_t k, const RunFacts& facts) {
     }
   }
   if (!checkpoint_error_.empty()) run.facts.warnings.push_back(checkpoint_error_);
+  if (predictions_ != nullptr) {
+    PredictionUse use;
+    for (const auto& worker : uses_) use.merge(*worker);
+    predictions_warnings(*predictions_, summaries_[k].rows(), use, "no_query", run.facts.warnings);
+  }
   run.summary = std::move(summaries_[k]);
   return run;
 }

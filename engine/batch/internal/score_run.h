@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "engine/batch/batch_run.h"
 #include "engine/batch/internal/artifacts.h"
 #include "engine/batch/internal/output_file.h"
+#include "engine/batch/internal/predictions.h"
 #include "engine/batch/internal/resume_run.h"
 #include "engine/batch/internal/row_scorer.h"
 #include "engine/batch/internal/run_setup.h"
@@ -56,6 +58,11 @@ class ScoreRun {
   std::vector<Summary> summaries_;
   std::vector<uint64_t> matches_;  // artifact matches per part
   std::vector<std::unique_ptr<OutputFile>> files_;
+  std::unique_ptr<Predictions> predictions_;  // the answers' file; null: the input's column
+  // Per worker, what it did with the predictions (workers are made on the
+  // pipeline's threads: under uses_mutex_).
+  std::vector<std::unique_ptr<PredictionUse>> uses_;
+  std::mutex uses_mutex_;
   io::ContentHasher input_hash_;
   Fingerprint fingerprint_;
   bool resumed_ = false;
