@@ -336,7 +336,9 @@ CandidateRun ScoreRun::candidate_run(size_t k, const RunFacts& facts) {
     }
   }
   if (!checkpoint_error_.empty()) run.facts.warnings.push_back(checkpoint_error_);
-  if (predictions_ != nullptr) {
+  // (A resumed run saw only its own rows' predictions: it tells nothing of
+  // the join, which its first part told.)
+  if (predictions_ != nullptr && resumed_rows_ == 0) {
     PredictionUse use;
     for (const auto& worker : uses_) use.merge(*worker);
     predictions_warnings(*predictions_, summaries_[k].rows(), use, "no_query", run.facts.warnings);
