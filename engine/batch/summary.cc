@@ -149,13 +149,6 @@ double Summary::pass_rate_stderr() const {
 double Summary::mean_f1() const { return mode_ == ScoreMode::kEquivalence ? mean() : 0.0; }
 double Summary::mean_score() const { return mode_ == ScoreMode::kSubset ? mean() : 0.0; }
 double Summary::mean_recall() const { return mode_ == ScoreMode::kCoverage ? mean() : 0.0; }
-double Summary::mean_f1_stderr() const {
-  return mode_ == ScoreMode::kEquivalence ? mean_stderr() : 0.0;
-}
-double Summary::mean_score_stderr() const {
-  return mode_ == ScoreMode::kSubset ? mean_stderr() : 0.0;
-}
-
 double Summary::mean_stderr() const {
   if (rows_ < 2) return 0;
   const auto n = static_cast<double>(rows_);

@@ -89,18 +89,17 @@ class Summary {
   uint64_t compared() const;  // rows whose queries were compared
   double pass_rate() const;
   double compared_rate() const;
-  // Over all rows; a row not compared counts 0. Each is 0 in the other mode's
-  // run: mean_f1 is an equivalence run's, mean_score a subset run's.
+  // Over all rows; a row not compared counts 0. Each is 0 in another mode's
+  // run: mean_f1 is an equivalence run's, mean_score a subset run's,
+  // mean_recall a coverage run's (the gates read them by name).
   double mean_f1() const;
   double mean_score() const;
-  double mean_recall() const;  // a coverage run's
-  // The mean of the mode's graded member (graded_member), and its error.
+  double mean_recall() const;
+  // The mean of the mode's graded member (score_mode.h graded_member).
   double mean() const;
   // Standard errors of the means, with the sample variance (n - 1), as
   // lm-evaluation-harness reports them; 0 for fewer than two rows.
   double pass_rate_stderr() const;
-  double mean_f1_stderr() const;
-  double mean_score_stderr() const;
   double mean_stderr() const;
   const std::vector<Group>& groups() const { return groups_; }
 

@@ -50,7 +50,7 @@ TEST(Summary, CountsSharesAndGroups) {
   // Sample standard errors (n - 1): sqrt(0.4 * 0.6 / 4) for both, as the F1s
   // are the pass outcomes here.
   EXPECT_NEAR(s.pass_rate_stderr(), 0.2449489743, 1e-9);
-  EXPECT_NEAR(s.mean_f1_stderr(), 0.2449489743, 1e-9);
+  EXPECT_NEAR(s.mean_stderr(), 0.2449489743, 1e-9);
 
   RunFacts f;
   f.provenance.command = "score";
@@ -139,9 +139,9 @@ TEST(Summary, ASubsetRunCountsItsVerdictsAndMeanScore) {
   EXPECT_EQ(s.passes(), 1u);
   EXPECT_EQ(s.compared(), 3u);
   EXPECT_DOUBLE_EQ(s.mean_score(), 0.4375);
-  EXPECT_NEAR(s.mean_score_stderr(), 0.2134782, 1e-7);  // as F1StandardErrorIsTheSampleOne
-  EXPECT_EQ(s.mean_f1(), 0.0);                          // not an equivalence run
-  EXPECT_EQ(s.mean_f1_stderr(), 0.0);
+  EXPECT_NEAR(s.mean_stderr(), 0.2134782, 1e-7);  // as F1StandardErrorIsTheSampleOne
+  EXPECT_EQ(s.mean_f1(), 0.0);                    // not an equivalence run
+  EXPECT_EQ(s.mean_recall(), 0.0);                // nor a coverage run
 
   RunFacts f;
   f.provenance.rule_profile = "none";
@@ -212,7 +212,7 @@ TEST(Summary, EmptyRunHasZeroRates) {
   EXPECT_EQ(s.pass_rate(), 0.0);
   EXPECT_EQ(s.mean_f1(), 0.0);
   EXPECT_EQ(s.pass_rate_stderr(), 0.0);
-  EXPECT_EQ(s.mean_f1_stderr(), 0.0);
+  EXPECT_EQ(s.mean_stderr(), 0.0);
 }
 
 TEST(Summary, F1StandardErrorIsTheSampleOne) {
@@ -222,7 +222,7 @@ TEST(Summary, F1StandardErrorIsTheSampleOne) {
   for (double x : {0.5, 1.0, 0.0, 0.25}) t.add(outcome_of(Verdict::kMismatch), x);
   s.add(t);
   EXPECT_DOUBLE_EQ(s.mean_f1(), 0.4375);
-  EXPECT_NEAR(s.mean_f1_stderr(), 0.2134782, 1e-7);
+  EXPECT_NEAR(s.mean_stderr(), 0.2134782, 1e-7);
 }
 
 }  // namespace
