@@ -73,8 +73,25 @@ class RunReader {
     }
     std::string_view id;
     if (doc["id"].get_string().get(id) != simdjson::SUCCESS) return missing(line, "id");
-    // The mode by the row's graded member: f1, score (subset) or recall
-    // (coverage, whose rows have covered_count).
+    if (auto error = read_graded(doc, line, row)) return error;
+    if (auto error = read_hash(doc, line, row)) return error;
+    if (run_.ids.size() + id.size() > UINT32_MAX) return fail(line, "the ids exceed 4 GiB");
+    row.id_offset = static_cast<uint32_t>(run_.ids.size());
+    row.id_size = static_cast<uint32_t>(id.size());
+    row.id_is_key = is_stable_key(id);
+    run_.ids.append(id);
+    for (size_t g = 0; g < run_.group_columns.size(); ++g) {
+      run_.group_of_row[g].push_back(group_value(g, doc[run_.group_columns[g]]));
+    }
+    run_.rows.push_back(row);
+    return std::nullopt;
+  }
+
+ private:
+  // The row's graded value, by the mode its graded member names: f1,
+  // score (subset) or recall (coverage, whose rows have covered_count).
+  // A run has one mode.
+  std::optional<Diagnostic> read_graded(const element& doc, uint32_t line, RunRow& row) {
     batch::ScoreMode mode = batch::ScoreMode::kEquivalence;
     if (doc["covered_count"].error() == simdjson::SUCCESS) {
       mode = batch::ScoreMode::kCoverage;
@@ -91,8 +108,12 @@ class RunReader {
                   concat({"a row of mode ", batch::score_mode_name(mode), " after rows of mode ",
                           batch::score_mode_name(run_.mode), ": a run has one mode"}));
     }
-    // A row the reader could not read has a null hash: unknown for that row
-    // alone. A file without the member is an older gqleval's.
+    return std::nullopt;
+  }
+
+  // A row the reader could not read has a null hash: unknown for that row
+  // alone. A file without the member is an older gqleval's.
+  std::optional<Diagnostic> read_hash(const element& doc, uint32_t line, RunRow& row) {
     std::string_view hash;
     const auto hash_member = doc["reference_hash"];
     if (hash_member.get_string().get(hash) == simdjson::SUCCESS) {
@@ -105,19 +126,9 @@ class RunReader {
     } else if (!hash_member.is_null()) {
       return fail(line, "reference_hash is neither 16 hex digits nor null");
     }
-    if (run_.ids.size() + id.size() > UINT32_MAX) return fail(line, "the ids exceed 4 GiB");
-    row.id_offset = static_cast<uint32_t>(run_.ids.size());
-    row.id_size = static_cast<uint32_t>(id.size());
-    row.id_is_key = is_stable_key(id);
-    run_.ids.append(id);
-    for (size_t g = 0; g < run_.group_columns.size(); ++g) {
-      run_.group_of_row[g].push_back(group_value(g, doc[run_.group_columns[g]]));
-    }
-    run_.rows.push_back(row);
     return std::nullopt;
   }
 
- private:
   Diagnostic fail(uint32_t line, std::string_view message) const {
     return make_error("Report", concat({run_.path, ":", std::to_string(line), ": ", message}));
   }
