@@ -133,8 +133,7 @@ bool CoverageGrader::Impl::split_answer(std::string_view candidate, bool all, Co
     return true;
   }
   simdjson::dom::array array;
-  const std::string padded(candidate);
-  if (json.parse(padded).get_array().get(array) != simdjson::SUCCESS) {
+  if (json.parse(candidate.data(), candidate.size()).get_array().get(array) != simdjson::SUCCESS) {
     row.errors.push_back({"candidate", -1,
                           make_error("InvalidAnswer",
                                      "the answer is neither a query nor a JSON array of query "
