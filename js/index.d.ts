@@ -85,6 +85,8 @@ export interface PathDifference {
   line: number;
   column: number;
   nodes: number;
+  /** A candidate's path with `answer: "all"`: the operation it is in (0-based). */
+  operation?: number;
 }
 
 /** A missing and an extra subtree under one parent that are the same field
@@ -100,6 +102,8 @@ export interface ArgumentDifference {
   reference_column: number;
   candidate_line: number;
   candidate_column: number;
+  /** With `answer: "all"`: the candidate's operation. */
+  candidate_operation?: number;
   reference_nodes: number;
   candidate_nodes: number;
   missing_index: number;
@@ -113,6 +117,8 @@ export interface ArgumentDifference {
 export interface RuleFiring {
   query: 'reference' | 'candidate';
   reference?: number;
+  /** A candidate's firing with `answer: "all"`: its operation. */
+  operation?: number;
   rule: 'cycles' | 'endpoints' | 'rgeval' | 'ignore_arguments';
   path: string;
   detail: string;
@@ -124,6 +130,8 @@ export interface QueryError {
   query: 'schema' | 'reference' | 'candidate' | 'row' | 'query';
   /** Which reference, when there are several. */
   reference?: number;
+  /** With `answer: "all"`: the candidate's operation the error leaves out. */
+  operation?: number;
   rule: string;
   message: string;
   line: number;
@@ -159,6 +167,10 @@ export interface CompareResult {
   extra_paths: PathDifference[];
   argument_differences: ArgumentDifference[];
   rules_fired: RuleFiring[];
+  /** The candidate's operations read (1, or 0 when none was found; with `answer: "all"` every one). */
+  operations: number;
+  /** Of them, those left out as invalid (each with its errors). */
+  invalid_operations: number;
   errors: QueryError[];
   /** The row's id (scoreBatch, when the row has one). */
   id?: string | number;
@@ -174,6 +186,8 @@ export interface SubsetResult {
   left_nodes: number | null;
   matched_reference: number | null;
   missing_paths: PathDifference[];
+  operations: number;
+  invalid_operations: number;
   errors: QueryError[];
   id?: string | number;
 }
@@ -293,7 +307,7 @@ export interface FileOptions {
   /** Coverage mode: the columns of each row's required and excluded coordinates. */
   requiredCol?: string;
   excludedCol?: string;
-  /** Coverage mode: "all" grades every operation of an answer together. */
+  /** "all" grades every operation of an answer together (a document, or a JSON array of query texts). */
   answer?: 'one' | 'all';
   delta?: number;
   rules?: string;

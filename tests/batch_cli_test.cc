@@ -114,9 +114,10 @@ TEST(BatchCli, ModeSubset) {
                           dir.file("r.jsonl") + " ";
   CliRun bad = gqleval(run + "--mode superset", dir);
   EXPECT_EQ(bad.status, 2);
-  EXPECT_EQ(bad.err,
-            "gqleval score: --mode must be equivalence, subset or coverage, not 'superset' (see 'gqleval "
-            "score --help')\n");
+  EXPECT_EQ(
+      bad.err,
+      "gqleval score: --mode must be equivalence, subset or coverage, not 'superset' (see 'gqleval "
+      "score --help')\n");
   CliRun rules = gqleval(run + "--mode subset --rule-set cycles", dir);
   EXPECT_EQ(rules.status, 2);
   EXPECT_EQ(rules.err,
@@ -269,7 +270,8 @@ TEST(BatchCli, RgevalEndToEndAndLayoutFlags) {
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
             "row,id,reference_hash,verdict,pass,compared,missing,extra,precision,recall,f1,matched_"
             "reference,"
-            "missing_paths,extra_paths,argument_differences,rules_fired,errors");
+            "missing_paths,extra_paths,argument_differences,rules_fired,operations,invalid_"
+            "operations,errors");
 }
 
 }  // namespace

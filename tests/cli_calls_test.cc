@@ -211,7 +211,7 @@ TEST_F(CliCalls, SummaryAndArtifacts) {
   const std::string summary = read("s.json");
   EXPECT_EQ(
       summary.rfind(
-          R"({"results_version":5,"rows":1,"scored":1,"unparseable":0,"no_code":0,"bad_rows":0,)"
+          R"({"results_version":6,"rows":1,"scored":1,"unparseable":0,"no_code":0,"bad_rows":0,)"
           R"("arg_match_full":1,"arg_match_functions":1,"arg_calls_matched":2,)",
           0),
       0U)
@@ -288,7 +288,7 @@ TEST_F(CliCalls, GroundTruthAnswersScoreOneOnTheTestSplit) {
   const std::string s = read("s.json");
   EXPECT_EQ(
       s.rfind(
-          R"({"results_version":5,"rows":32,"scored":32,"unparseable":0,"no_code":0,"bad_rows":0,"arg_match_full":1,)"
+          R"({"results_version":6,"rows":32,"scored":32,"unparseable":0,"no_code":0,"bad_rows":0,"arg_match_full":1,)"
           R"("arg_match_functions":1,"arg_calls_matched":77,"arg_calls_total":77,)"
           R"("seq_match_full":1,"seq_match_connected":1,"invalid_paths":1,"groups":{"spotify":)"
           R"({"rows":12,)",

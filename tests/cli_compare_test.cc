@@ -61,12 +61,12 @@ TEST_F(CliCompare, JsonOutput) {
   const CommandRun r = compare("--schema s.graphql ref.graphql cand.graphql --json --delta 1");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
-            "{\"results_version\":5,\"verdict\":\"overfetch_ok\",\"pass\":true,\"compared\":true,"
+            "{\"results_version\":6,\"verdict\":\"overfetch_ok\",\"pass\":true,\"compared\":true,"
             "\"missing\":0,\"extra\":1,"
             "\"precision\":0.8,\"recall\":1,\"f1\":0.8888888888888888,\"matched_reference\":0,"
             "\"missing_paths\":[],\"extra_paths\":[{\"path\":\"query -> users(id: 1) -> email\","
             "\"line\":1,\"column\":43,\"nodes\":1}],\"argument_differences\":[],\"rules_fired\":[],"
-            "\"errors\":[],\"rules\":"
+            "\"operations\":1,\"invalid_operations\":0,\"errors\":[],\"rules\":"
             "\"cycles,endpoints\",\"variables_by_name\":false}\n");
 }
 
@@ -155,7 +155,7 @@ TEST_F(CliCompare, Stage1Verdicts) {
   put("badref.graphql", "{ users(id: 1) { name } }");
   r = compare("--schema s.graphql badref.graphql none.md --json");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out.rfind("{\"results_version\":5,\"verdict\":\"invalid_reference\",\"pass\":false,"
+  EXPECT_EQ(r.out.rfind("{\"results_version\":6,\"verdict\":\"invalid_reference\",\"pass\":false,"
                         "\"compared\":false,",
                         0),
             0u)

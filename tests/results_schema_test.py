@@ -144,9 +144,13 @@ def self_check():
                   "pass": False, "compared": True,
                   "missing": 1, "score": 0.5, "left_nodes": 2, "matched_reference": 0,
                   "missing_paths": [{"path": "query -> a", "line": 1, "column": 3, "nodes": 1}],
-                  "errors": []}
+                  "operations": 1, "invalid_operations": 0, "errors": []}
     if not VALIDATORS["score_row"].is_valid(subset_row):
         failures.append("self-check: the schema refuses a subset row")
+    # Version 6: every equivalence and subset row counts its answer's operations.
+    version5 = {k: v for k, v in subset_row.items() if "operations" not in k}
+    if VALIDATORS["score_row"].is_valid(version5):
+        failures.append("self-check: the schema accepts a subset row without operations")
     for change in [{"pass": True}, {"verdict": "subset"}, {"verdict": "underfetch"},
                    {"missing_paths": []}, {"compared": False}, {"score": None},
                    {"reference_hash": "0123456789ABCDEF"}, {"reference_hash": "01234"},

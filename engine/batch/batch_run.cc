@@ -33,12 +33,18 @@ std::optional<Diagnostic> check_mode(const BatchOptions& o) {
                                    " gives each row one answer: not with several candidate "
                                    "columns");
   }
+  // An artifact folder replays one pair with `gqleval compare`, which reads
+  // one operation a query.
+  if (o.answer_all && !o.artifacts_dir.empty()) {
+    return make_error("Usage", o.names.name("artifacts") +
+                                   " replays one operation a query: not "
+                                   "with " +
+                                   o.names.with_value("answer", "all"));
+  }
   const bool coverage = o.mode == ScoreMode::kCoverage;
-  // Lists of coordinates are a coverage run's; several operations an answer
-  // of one, for now (an equivalence or subset answer is one operation).
+  // Lists of coordinates are a coverage run's.
   if (!coverage && !o.columns.required.empty()) return refuse("required-col", "");
   if (!coverage && !o.columns.excluded.empty()) return refuse("excluded-col", "");
-  if (!coverage && o.answer_all) return refuse("answer", " all (several operations)");
   if (o.mode == ScoreMode::kEquivalence) return std::nullopt;
   if (o.delta != 0) return refuse("delta", " (an over-fetch budget)");
   if (!o.rules_file.empty()) {
@@ -107,11 +113,13 @@ RowCoreOptions row_core_options(const BatchOptions& o) {
   options.score.normalize.rules = o.rules;
   options.score.operation_name = o.operation;
   options.score.extract_candidate = o.extract;
+  options.score.all_operations = o.answer_all;
   options.subset.operation_name = o.operation;
   options.subset.normalize.ignore_typename = o.ignore_typename;
   options.subset.normalize.variables_by_name = o.variables_by_name;
   // The candidate is found in LLM text as in an equivalence run.
   options.subset.extract_right = o.extract;
+  options.subset.all_operations = o.answer_all;
   options.coverage.operation_name = o.operation;
   options.coverage.all_operations = o.answer_all;
   options.coverage.extract = o.extract;

@@ -327,7 +327,7 @@ TEST(RunBatch, CsvOutput) {
   auto rows = io::parse_csv(run(o, dir).output);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 7u);
-  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 17u);
+  for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), 19u);
   EXPECT_EQ((*rows)[0].fields[2], "reference_hash");
   EXPECT_EQ((*rows)[1].fields[2].size(), 16u);
   EXPECT_EQ((*rows)[1].fields[3], "equivalent");

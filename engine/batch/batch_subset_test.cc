@@ -63,18 +63,20 @@ TEST(SubsetRun, GoldenRows) {
   ScratchDir dir;
   write_file(dir.file("in.csv"), subset_csv());
   const Outcome r = run(subset_options(dir), dir);
-  const std::vector<std::string> expected = {
-      R"({"row":0,"id":"pass","reference_hash":"a95069290d3c2b95","verdict":"subset","pass":true,"compared":true,"missing":0,"score":1,"left_nodes":5,"matched_reference":0,"missing_paths":[],"errors":[]})",
-      R"({"row":1,"id":"missing","reference_hash":"a95069290d3c2b95","verdict":"missing","pass":false,"compared":true,"missing":2,"score":0.6,"left_nodes":5,"matched_reference":0,"missing_paths":[{"path":"query -> user(id: 1) -> posts","line":1,"column":22,"nodes":2}],"errors":[]})",
-      R"({"row":2,"id":"prose","reference_hash":"8d7a5e562135d17e","verdict":"missing","pass":false,"compared":true,"missing":1,"score":0.75,"left_nodes":4,"matched_reference":0,"missing_paths":[{"path":"query -> user(id: 1) -> id","line":3,"column":3,"nodes":1}],"errors":[]})",
-      R"({"row":3,"id":"no_query","reference_hash":"a95069290d3c2b95","verdict":"no_query","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"errors":[{"query":"candidate","rule":"Extraction","message":"No GraphQL query found in the candidate.","line":null,"column":null}]})",
-      R"({"row":4,"id":"invalid_candidate","reference_hash":"a95069290d3c2b95","verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"errors":[{"query":"candidate","rule":"FieldsOnCorrectType","message":"Cannot query field \"nam\" on type \"User\". Did you mean \"name\"?","line":1,"column":17}]})",
-      R"({"row":5,"id":"invalid_schema","reference_hash":"d0716d8e4c8f670e","verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"errors":[{"query":"schema","rule":"KnownTypeNames","message":"Unknown type \"Nope\".","line":1,"column":17}]})",
-      R"({"row":6,"id":"invalid_reference","reference_hash":"c0d94b48e7cd1c45","verdict":"invalid_reference","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType","message":"Cannot query field \"nope\" on type \"User\". Did you mean \"name\"?","line":1,"column":11}]})",
-      R"({"row":7,"id":"second","reference_hash":"7f635eae1e3d39e0","verdict":"subset","pass":true,"compared":true,"missing":0,"score":1,"left_nodes":3,"matched_reference":1,"missing_paths":[],"errors":[]})",
-      R"({"row":8,"id":"variables","reference_hash":"93cdec515c0a769d","verdict":"subset","pass":true,"compared":true,"missing":0,"score":1,"left_nodes":3,"matched_reference":0,"missing_paths":[],"errors":[]})",
-      R"({"row":9,"id":"bad_row","reference_hash":"a95069290d3c2b95","verdict":"bad_row","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"errors":[{"query":"row","rule":"invalid_variables","message":"the variables cell: The variables must be a JSON object.","line":124,"column":1}]})",
-  };
+  const std::vector<std::string>
+      expected =
+          {
+              R"({"row":0,"id":"pass","reference_hash":"a95069290d3c2b95","verdict":"subset","pass":true,"compared":true,"missing":0,"score":1,"left_nodes":5,"matched_reference":0,"missing_paths":[],"operations":1,"invalid_operations":0,"errors":[]})",
+              R"({"row":1,"id":"missing","reference_hash":"a95069290d3c2b95","verdict":"missing","pass":false,"compared":true,"missing":2,"score":0.6,"left_nodes":5,"matched_reference":0,"missing_paths":[{"path":"query -> user(id: 1) -> posts","line":1,"column":22,"nodes":2}],"operations":1,"invalid_operations":0,"errors":[]})",
+              R"({"row":2,"id":"prose","reference_hash":"8d7a5e562135d17e","verdict":"missing","pass":false,"compared":true,"missing":1,"score":0.75,"left_nodes":4,"matched_reference":0,"missing_paths":[{"path":"query -> user(id: 1) -> id","line":3,"column":3,"nodes":1}],"operations":1,"invalid_operations":0,"errors":[]})",
+              R"({"row":3,"id":"no_query","reference_hash":"a95069290d3c2b95","verdict":"no_query","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"operations":0,"invalid_operations":0,"errors":[{"query":"candidate","rule":"Extraction","message":"No GraphQL query found in the candidate.","line":null,"column":null}]})",
+              R"({"row":4,"id":"invalid_candidate","reference_hash":"a95069290d3c2b95","verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"operations":1,"invalid_operations":1,"errors":[{"query":"candidate","rule":"FieldsOnCorrectType","message":"Cannot query field \"nam\" on type \"User\". Did you mean \"name\"?","line":1,"column":17}]})",
+              R"({"row":5,"id":"invalid_schema","reference_hash":"d0716d8e4c8f670e","verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"operations":0,"invalid_operations":0,"errors":[{"query":"schema","rule":"KnownTypeNames","message":"Unknown type \"Nope\".","line":1,"column":17}]})",
+              R"({"row":6,"id":"invalid_reference","reference_hash":"c0d94b48e7cd1c45","verdict":"invalid_reference","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"operations":1,"invalid_operations":0,"errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType","message":"Cannot query field \"nope\" on type \"User\". Did you mean \"name\"?","line":1,"column":11}]})",
+              R"({"row":7,"id":"second","reference_hash":"7f635eae1e3d39e0","verdict":"subset","pass":true,"compared":true,"missing":0,"score":1,"left_nodes":3,"matched_reference":1,"missing_paths":[],"operations":1,"invalid_operations":0,"errors":[]})",
+              R"({"row":8,"id":"variables","reference_hash":"93cdec515c0a769d","verdict":"subset","pass":true,"compared":true,"missing":0,"score":1,"left_nodes":3,"matched_reference":0,"missing_paths":[],"operations":1,"invalid_operations":0,"errors":[]})",
+              R"({"row":9,"id":"bad_row","reference_hash":"a95069290d3c2b95","verdict":"bad_row","pass":false,"compared":false,"missing":null,"score":0,"left_nodes":null,"matched_reference":null,"missing_paths":[],"operations":0,"invalid_operations":0,"errors":[{"query":"row","rule":"invalid_variables","message":"the variables cell: The variables must be a JSON object.","line":124,"column":1}]})",
+          };
   EXPECT_EQ(lines_of(r.output), expected);
 
   const Summary& s = r.report.summary;
@@ -106,27 +108,38 @@ TEST(SubsetRun, CsvOutput) {
   auto rows = io::parse_csv(run(o, dir).output);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 11u);
-  const std::vector<std::string> header = {
-      "row",     "id",    "reference_hash", "verdict",           "pass",          "compared",
-      "missing", "score", "left_nodes",     "matched_reference", "missing_paths", "errors"};
+  const std::vector<std::string> header = {"row",
+                                           "id",
+                                           "reference_hash",
+                                           "verdict",
+                                           "pass",
+                                           "compared",
+                                           "missing",
+                                           "score",
+                                           "left_nodes",
+                                           "matched_reference",
+                                           "missing_paths",
+                                           "operations",
+                                           "invalid_operations",
+                                           "errors"};
   EXPECT_EQ((*rows)[0].fields, header);
   for (const io::CsvRow& row : *rows) EXPECT_EQ(row.fields.size(), header.size());
   EXPECT_EQ((*rows)[2].fields,
-            (std::vector<std::string>{"1", "missing", "a95069290d3c2b95", "missing", "false",
-                                      "true", "2", "0.6", "5", "0",
-                                      "query -> user(id: 1) -> posts (1:22, 2 nodes)", ""}));
+            (std::vector<std::string>{
+                "1", "missing", "a95069290d3c2b95", "missing", "false", "true", "2", "0.6", "5",
+                "0", "query -> user(id: 1) -> posts (1:22, 2 nodes)", "1", "0", ""}));
   const std::string reference_error =
       "reference[1] 1:11: FieldsOnCorrectType: Cannot query field \"nope\" on type \"User\". "
       "Did you mean \"name\"?";
   EXPECT_EQ(
       (*rows)[7].fields,
       (std::vector<std::string>{"6", "invalid_reference", "c0d94b48e7cd1c45", "invalid_reference",
-                                "false", "false", "", "0", "", "", "", reference_error}));
+                                "false", "false", "", "0", "", "", "", "1", "0", reference_error}));
   const std::string row_error =
       "row 124:1: invalid_variables: the variables cell: The variables must be a JSON object.";
   EXPECT_EQ((*rows)[10].fields,
             (std::vector<std::string>{"9", "bad_row", "a95069290d3c2b95", "bad_row", "false",
-                                      "false", "", "0", "", "", "", row_error}));
+                                      "false", "", "0", "", "", "", "0", "0", row_error}));
 }
 
 // JSON Lines in, the candidate under a path into each record.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <iterator>
+#include <type_traits>
 
 #include "engine/score/coverage_json.h"
 #include "engine/score/result_json.h"
@@ -23,11 +24,20 @@ constexpr std::string_view kCsvColumns[] = {"verdict",       "pass",        "com
                                             "missing",       "extra",       "precision",
                                             "recall",        "f1",          "matched_reference",
                                             "missing_paths", "extra_paths", "argument_differences",
-                                            "rules_fired",   "errors"};
+                                            "rules_fired",   "operations",  "invalid_operations",
+                                            "errors"};
 
-constexpr std::string_view kSubsetCsvColumns[] = {
-    "verdict",           "pass",          "compared", "missing", "score", "left_nodes",
-    "matched_reference", "missing_paths", "errors"};
+constexpr std::string_view kSubsetCsvColumns[] = {"verdict",
+                                                  "pass",
+                                                  "compared",
+                                                  "missing",
+                                                  "score",
+                                                  "left_nodes",
+                                                  "matched_reference",
+                                                  "missing_paths",
+                                                  "operations",
+                                                  "invalid_operations",
+                                                  "errors"};
 
 constexpr std::string_view kCoverageCsvColumns[] = {"verdict",
                                                     "pass",
@@ -195,13 +205,21 @@ size_t csv_head(std::string& out, const RowKey& k, std::string_view verdict, boo
   return rest;
 }
 
-// SubtreeDiff or SubsetMissing: a path, its position and its nodes.
+// SubtreeDiff or SubsetMissing: a path, its operation (a candidate's, every
+// operation graded), position and nodes.
 template <typename Path>
 void csv_paths(std::string& out, std::span<const Path> paths) {
   std::string& c = cell();
   for (size_t i = 0; i < paths.size(); ++i) {
     if (i) c.push_back('\n');
     c.append(paths[i].path).append(" (");
+    if constexpr (std::is_same_v<Path, SubtreeDiff>) {
+      if (paths[i].operation >= 0) {
+        c.append("operation ");
+        append_number(c, paths[i].operation);
+        c.append(", ");
+      }
+    }
     if (paths[i].pos.line != 0) {
       csv_position(c, paths[i].pos);
       c.append(", ");
@@ -210,6 +228,14 @@ void csv_paths(std::string& out, std::span<const Path> paths) {
     c.append(paths[i].nodes == 1 ? " node)" : " nodes)");
   }
   csv_field(out, c);
+}
+
+// `operation N at ` before a candidate's position, every operation graded.
+void csv_who_operation(std::string& c, int32_t operation) {
+  if (operation < 0) return;
+  c.append("operation ");
+  append_number(c, operation);
+  c.append(" at ");
 }
 
 // One line per difference: `path: changes (reference L:C, candidate L:C)`.
@@ -224,6 +250,7 @@ void csv_argument_differences(std::string& out, std::span<const score::ArgumentD
       c.append(" (reference ");
       csv_position(c, d.reference_pos);
       c.append(", candidate ");
+      csv_who_operation(c, d.candidate_operation);
       csv_position(c, d.candidate_pos);
       c.push_back(')');
     }
@@ -231,12 +258,16 @@ void csv_argument_differences(std::string& out, std::span<const score::ArgumentD
   csv_field(out, c);
 }
 
-void csv_who(std::string& c, QueryRole role, uint32_t reference) {
+void csv_who(std::string& c, QueryRole role, uint32_t reference, int32_t operation) {
   c.append(score::query_role_name(role));
   if (role == QueryRole::kReference) {
     c.push_back('[');
     append_number(c, reference);
     c.push_back(']');
+  }
+  if (operation >= 0) {
+    c.append(" operation ");
+    append_number(c, operation);
   }
 }
 
@@ -254,7 +285,7 @@ void csv_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
   for (size_t i = 0; i < errors.size(); ++i) {
     const QueryDiagnostic& e = errors[i];
     if (i) c.push_back('\n');
-    csv_who(c, e.query, e.reference);
+    csv_who(c, e.query, e.reference, e.operation);
     csv_error_line(c, {}, e.diagnostic);
   }
   csv_field(out, c);
@@ -278,7 +309,7 @@ size_t csv_result(std::string& out, const RowKey& k, const PairResult& r) {
   for (size_t i = 0; i < r.rules_fired.size(); ++i) {
     const FiredRule& f = r.rules_fired[i];
     if (i) fired.push_back('\n');
-    csv_who(fired, f.query, score::reported_reference(r, f));
+    csv_who(fired, f.query, score::reported_reference(r, f), f.operation);
     fired.push_back(' ');
     fired.append(f.rule);
     if (f.pos.line != 0) {
@@ -288,6 +319,8 @@ size_t csv_result(std::string& out, const RowKey& k, const PairResult& r) {
     fired.append(" ").append(f.path).append(": ").append(f.detail);
   }
   csv_field(out, fired);
+  csv_field(out, number(r.operations));
+  csv_field(out, number(r.invalid_operations));
   csv_errors(out, r.errors);
   out.push_back('\n');
   return rest;
@@ -305,6 +338,8 @@ size_t csv_subset_result(std::string& out, const RowKey& k, const score::SubsetR
   csv_field(out, row.matched_reference == score::kNoReference ? std::string_view{}
                                                               : number(row.matched_reference));
   csv_paths(out, std::span<const score::SubsetMissing>(r.missing));
+  csv_field(out, number(row.operations));
+  csv_field(out, number(row.invalid_operations));
   csv_errors(out, r.errors);
   out.push_back('\n');
   return rest;
@@ -357,11 +392,11 @@ size_t csv_coverage_result(std::string& out, const RowKey& k, const score::Cover
 // counts, zero scores, no paths or lists.
 std::string_view csv_bad_row_middle(ScoreMode mode) {
   switch (mode) {
-    case ScoreMode::kSubset: return ",,0,,,";
+    case ScoreMode::kSubset: return ",,0,,,,0,0";
     case ScoreMode::kCoverage: return ",,,0,,,,0,0";
     case ScoreMode::kEquivalence: break;
   }
-  return ",,,0,0,0,,,,,";
+  return ",,,0,0,0,,,,,,0,0";
 }
 
 void csv_bad_row(std::string& out, const RowKey& k, const Diagnostic& d, ScoreMode mode) {

@@ -37,6 +37,7 @@ struct Fixture {
     r.missing_paths = missing;
     r.extra_paths = extra;
     r.rules_fired = fired;
+    r.operations = 1;
     return r;
   }
 };
@@ -58,12 +59,14 @@ TEST(ResultFormat, JsonlComparedRow) {
             "\"rules_fired\":[{\"query\":"
             "\"reference\",\"reference\":1,\"rule\":\"cycles\",\"path\":\"query -> user -> posts "
             "-> user\",\"detail\":\"Post.user is the inverse of User.posts\",\"line\":4,"
-            "\"column\":7}],\"errors\":[]}\n");
+            "\"column\":7}],\"operations\":1,\"invalid_operations\":0,\"errors\":[]}\n");
 }
 
 TEST(ResultFormat, JsonlStage1RowHasNullCountsAndZeroScores) {
   PairResult r;
   r.verdict = Verdict::kInvalidCandidate;
+  r.operations = 1;
+  r.invalid_operations = 1;
   r.errors.push_back({QueryRole::kCandidate, 0,
                       make_error("Syntax", "Syntax Error: Expected Name, found \"}\".", {1, 9})});
   r.errors.push_back({QueryRole::kReference, 2, make_error("Extraction", "none", {})});
@@ -76,7 +79,8 @@ TEST(ResultFormat, JsonlStage1RowHasNullCountsAndZeroScores) {
             "\"recall\":0,\"f1\":0,"
             "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
             "\"argument_differences\":[],\"rules_fired\":"
-            "[],\"errors\":[{\"query\":\"candidate\",\"rule\":\"Syntax\",\"message\":\"Syntax "
+            "[],\"operations\":1,\"invalid_operations\":1,\"errors\":[{\"query\":\"candidate\","
+            "\"rule\":\"Syntax\",\"message\":\"Syntax "
             "Error: Expected Name, found \\\"}\\\".\",\"line\":1,\"column\":9},{\"query\":"
             "\"reference\",\"reference\":2,\"rule\":\"Extraction\",\"message\":\"none\",\"line\":"
             "null,\"column\":null}]}\n");
@@ -93,7 +97,8 @@ TEST(ResultFormat, JsonlBadRow) {
       "\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,\"f1\":0,"
       "\"matched_reference\":null,\"missing_paths\":[],\"extra_paths\":[],"
       "\"argument_differences\":[],\"rules_fired\":"
-      "[],\"errors\":[{\"query\":\"row\",\"rule\":\"unterminated_quote\",\"message\":"
+      "[],\"operations\":0,\"invalid_operations\":0,\"errors\":[{\"query\":\"row\",\"rule\":"
+      "\"unterminated_quote\",\"message\":"
       "\"field 3: unterminated quoted field\",\"line\":7,\"column\":12}]}\n");
 }
 
@@ -107,7 +112,8 @@ TEST(ResultFormat, JsonlSubsetBadRow) {
       out,
       "{\"row\":4,\"id\":\"5\",\"reference_hash\":null,\"verdict\":\"bad_row\",\"pass\":false,"
       "\"compared\":false,\"missing\":null,\"score\":0,\"left_nodes\":null,"
-      "\"matched_reference\":null,\"missing_paths\":[],\"errors\":[{\"query\":\"row\","
+      "\"matched_reference\":null,\"missing_paths\":[],\"operations\":0,\"invalid_operations\":0,"
+      "\"errors\":[{\"query\":\"row\","
       "\"rule\":\"invalid_variables\",\"message\":\"the variables cell: not JSON\",\"line\":3,"
       "\"column\":1}]}\n");
 }
@@ -156,6 +162,8 @@ TEST(ResultFormat, CsvRecordsReadBack) {
                                            "extra_paths",
                                            "argument_differences",
                                            "rules_fired",
+                                           "operations",
+                                           "invalid_operations",
                                            "errors"};
   EXPECT_EQ((*rows)[0].fields, header);
   const std::vector<std::string> compared = {
@@ -177,16 +185,18 @@ TEST(ResultFormat, CsvRecordsReadBack) {
       "",
       "reference[1] cycles at 4:7 query -> user -> posts -> user: Post.user is the inverse of "
       "User.posts",
+      "1",
+      "0",
       ""};
   EXPECT_EQ((*rows)[1].fields, compared);
   // clang-format off
   const std::vector<std::string> no_query = {
       "18", "3:0000000000000001", "", "m1", "no_query", "false", "false", "", "", "0", "0", "0",
-      "", "", "", "", "", "candidate: Extraction: No GraphQL query found."};
+      "", "", "", "", "", "0", "0", "candidate: Extraction: No GraphQL query found."};
   EXPECT_EQ((*rows)[2].fields, no_query);
   const std::vector<std::string> bad = {
       "19", "x", "", "", "bad_row", "false", "false", "", "", "0", "0", "0", "", "", "", "", "",
-      "row 9:1: wrong_field_count: the record has 2 fields, expected 3"};
+      "0", "0", "row 9:1: wrong_field_count: the record has 2 fields, expected 3"};
   // clang-format on
   EXPECT_EQ((*rows)[3].fields, bad);
 }

@@ -71,7 +71,7 @@ TEST(Summary, CountsSharesAndGroups) {
                               "\",\"git_commit\":\"" + std::string(gqleval::git_commit()) + "\"";
   EXPECT_EQ(
       summary_json(s, f),
-      "{\"results_version\":5,\"mode\":\"equivalence\",\"rows\":5,\"compared\":3,"
+      "{\"results_version\":6,\"mode\":\"equivalence\",\"rows\":5,\"compared\":3,"
       "\"verdicts\":{\"equivalent\":{"
       "\"count\":1,\"share\":0.2},\"overfetch_ok\":{\"count\":1,\"share\":0.2},"
       "\"overfetch\":{\"count\":0,\"share\":0},\"underfetch\":{\"count\":0,\"share\":0},"
@@ -150,7 +150,7 @@ TEST(Summary, ASubsetRunCountsItsVerdictsAndMeanScore) {
   f.schemas = 1;
   const std::string json = summary_json(s, f);
   EXPECT_EQ(json.substr(0, json.find(",\"groups\"")),
-            "{\"results_version\":5,\"mode\":\"subset\",\"rows\":4,\"compared\":3,"
+            "{\"results_version\":6,\"mode\":\"subset\",\"rows\":4,\"compared\":3,"
             "\"verdicts\":{\"subset\":{\"count\":1,\"share\":0.25},"
             "\"missing\":{\"count\":2,\"share\":0.5},\"no_query\":{\"count\":0,\"share\":0},"
             "\"invalid_candidate\":{\"count\":0,\"share\":0},"

@@ -56,6 +56,9 @@ struct Node {
   bool is_field = false;  // false only for the root
   MappedBy mapped_by = MappedBy::kNone;
   SourcePos pos;  // the first source selection the node came from
+  // The operation `pos` is in, among an answer's operations merged into one
+  // tree (merge_operations.h); 0 otherwise.
+  uint16_t operation = 0;
   // The name and arguments as the query wrote them, `usersById(id: 1)`, where
   // a rule changed them (mapped_by); empty otherwise (the key's head is then
   // what the query wrote).
@@ -69,6 +72,7 @@ struct RuleFiring {
   std::string_view path;    // e.g. "query -> users(id: 1) -> posts -> users"
   std::string_view detail;  // e.g. "Posts.users is the inverse of Users.posts"
   SourcePos pos;
+  uint16_t operation = 0;  // as Node::operation
 };
 
 struct NormalTree {

@@ -62,12 +62,15 @@ TEST(RowEngine, SubsetModeWritesASubsetRow) {
   o.mode = "subset";
   EXPECT_EQ(score_one(o, "{ farm(id: 1) { name } }", "{ farm(id: 1) { name year } }"),
             "{\"verdict\":\"subset\",\"pass\":true,\"compared\":true,\"missing\":0,\"score\":1,"
-            "\"left_nodes\":3,\"matched_reference\":0,\"missing_paths\":[],\"errors\":[]}");
+            "\"left_nodes\":3,\"matched_reference\":0,\"missing_paths\":[],\"operations\":1,"
+            "\"invalid_operations\":0,\"errors\":[]}");
   EXPECT_EQ(
       score_one(o, "{ farm(id: 1) { name year } }", "{ farm(id: 1) { name } }"),
       "{\"verdict\":\"missing\",\"pass\":false,\"compared\":true,\"missing\":1,\"score\":0.75,"
       "\"left_nodes\":4,\"matched_reference\":0,\"missing_paths\":[{\"path\":\"query -> farm(id: "
-      "1) -> year\",\"line\":1,\"column\":22,\"nodes\":1}],\"errors\":[]}");
+      "1) -> "
+      "year\",\"line\":1,\"column\":22,\"nodes\":1}],\"operations\":1,\"invalid_operations\":0,"
+      "\"errors\":[]}");
 }
 
 TEST(RowEngine, EquivalenceIsTheDefaultMode) {

@@ -1,7 +1,5 @@
 #include "engine/score/coverage.h"
 
-#include <simdjson.h>
-
 #include <algorithm>
 #include <tuple>
 #include <utility>
@@ -9,9 +7,9 @@
 #include "engine/base/arena.h"
 #include "engine/base/concat.h"
 #include "engine/score/coordinates.h"
+#include "engine/score/internal/answer_reader.h"
 #include "engine/score/internal/traversal.h"
 #include "engine/score/query_front_end.h"
-#include "engine/validate/document_check.h"
 
 namespace gqleval::score {
 namespace {
@@ -89,11 +87,9 @@ CoverageRow coverage_schema_failure(const Diagnostics& schema_errors) {
 
 struct CoverageGrader::Impl {
   Arena arena{size_t{16} * 1024};
-  QueryFrontEnd front_end;
-  validate::Validator validator;
+  AnswerReader reader;
+  Answer answer;
   Traversal traversal;
-  simdjson::dom::parser json;
-  std::vector<std::string> texts;  // an answer's query texts
   std::vector<Coordinate> required;
   std::vector<Coordinate> excluded;
 
@@ -111,126 +107,31 @@ struct CoverageGrader::Impl {
     }
   }
 
-  bool split_answer(std::string_view candidate, bool all, CoverageRow& row);
   bool derive(const schema::Schema& schema, std::string_view query, const CoverageOptions& options,
               std::vector<Coordinate>& out, std::vector<CoverageError>& errors);
-  void read_text(const schema::Schema& schema, std::string_view text, QueryRole role,
-                 const CoverageOptions& options, CoverageRow& row, bool& found);
-  void add_document(const schema::Schema& schema, const validate::DocumentCheck& check,
-                    const PositionMap& map, std::string_view role, CoverageRow& row);
+  // Reads an answer (the reference: its one operation, never extracted) into
+  // the traversal; its counts and errors, under `role`, into `row`.
+  void read(const schema::Schema& schema, std::string_view text, QueryRole role,
+            const CoverageOptions& options, CoverageRow& row);
 };
 
 CoverageGrader::CoverageGrader() : impl_(std::make_unique<Impl>()) {}
 CoverageGrader::~CoverageGrader() = default;
 
-// The answer's query texts: a JSON array of strings (with all operations),
-// else the cell itself. False with the reason for an array that is not one.
-bool CoverageGrader::Impl::split_answer(std::string_view candidate, bool all, CoverageRow& row) {
-  texts.clear();
-  size_t start = candidate.find_first_not_of(" \t\r\n");
-  if (!all || start == std::string_view::npos || candidate[start] != '[') {
-    texts.emplace_back(candidate);
-    return true;
+void CoverageGrader::Impl::read(const schema::Schema& schema, std::string_view text, QueryRole role,
+                                const CoverageOptions& options, CoverageRow& row) {
+  const bool candidate = role == QueryRole::kCandidate;
+  reader.read(schema, text, role, candidate && options.all_operations, candidate && options.extract,
+              options.operation_name, arena, answer);
+  for (const AnswerOperation& op : answer.valid) {
+    traversal.add(schema, *op.document, *op.operation, op.index, op.map);
   }
-  simdjson::dom::array array;
-  if (json.parse(candidate.data(), candidate.size()).get_array().get(array) != simdjson::SUCCESS) {
-    row.errors.push_back({"candidate", -1,
-                          make_error("InvalidAnswer",
-                                     "the answer is neither a query nor a JSON array of query "
-                                     "texts")});
-    return false;
+  row.operations = answer.operations;
+  row.invalid_operations = answer.invalid;
+  for (AnswerError& e : answer.errors) {
+    row.errors.push_back(
+        {candidate ? "candidate" : "reference", e.operation, std::move(e.diagnostic)});
   }
-  for (simdjson::dom::element item : array) {
-    std::string_view text;
-    if (item.get_string().get(text) != simdjson::SUCCESS) {
-      row.errors.push_back(
-          {"candidate", static_cast<int32_t>(texts.size()),
-           make_error("InvalidAnswer", concat({"entry ", std::to_string(texts.size()),
-                                               " of the answer's array is not a string"}))});
-      return false;
-    }
-    texts.emplace_back(text);
-  }
-  return true;
-}
-
-// Adds the operations of a checked document: with one picked, that one; else
-// each operation the diagnostics leave valid (an error inside an operation
-// marks it; one elsewhere, in a fragment or the whole document, all).
-void CoverageGrader::Impl::add_document(const schema::Schema& schema,
-                                        const validate::DocumentCheck& check,
-                                        const PositionMap& map, std::string_view role,
-                                        CoverageRow& row) {
-  std::vector<const ast::OperationDefinition*> ops;
-  std::vector<SourcePos> ends;  // where the definition after each operation starts
-  const auto& defs = check.document->definitions;
-  for (size_t k = 0; k < defs.size(); ++k) {
-    if (defs[k]->kind != ast::DefinitionKind::kOperation) continue;
-    ops.push_back(&ast::as<ast::OperationDefinition>(*defs[k]));
-    ends.push_back(k + 1 < defs.size() ? defs[k + 1]->loc.pos() : SourcePos{UINT32_MAX, 0});
-  }
-  const auto before = [](SourcePos a, SourcePos b) {
-    return a.line < b.line || (a.line == b.line && a.column < b.column);
-  };
-  for (size_t k = 0; k < ops.size(); ++k) {
-    const auto index = static_cast<int32_t>(row.operations++);
-    bool valid = true;
-    for (const Diagnostic& d : check.diagnostics) {
-      if (d.severity != Severity::kError) continue;
-      const SourcePos at = d.locations.empty() ? SourcePos{} : d.locations.front();
-      const bool inside = !before(at, ops[k]->loc.pos()) && before(at, ends[k]);
-      bool elsewhere = true;
-      for (size_t j = 0; j < ops.size() && elsewhere; ++j) {
-        elsewhere = before(at, ops[j]->loc.pos()) || !before(at, ends[j]);
-      }
-      if (!inside && !elsewhere) continue;
-      valid = false;
-      Diagnostic mapped = d;
-      for (SourcePos& p : mapped.locations) p = map.apply(p);
-      row.errors.push_back({role, index, std::move(mapped)});
-    }
-    if (!valid) {
-      ++row.invalid_operations;
-      continue;
-    }
-    traversal.add(schema, *check.document, *ops[k], static_cast<uint32_t>(index), map);
-  }
-}
-
-void CoverageGrader::Impl::read_text(const schema::Schema& schema, std::string_view text,
-                                     QueryRole role, const CoverageOptions& options,
-                                     CoverageRow& row, bool& found) {
-  std::vector<QueryDiagnostic> errors;
-  const std::string_view name = role == QueryRole::kReference ? "reference" : "candidate";
-  const bool extract = role == QueryRole::kCandidate && options.extract;
-  FrontEndQuery q = front_end.find(text, role, 0, extract, arena, errors);
-  if (q.state == QueryState::kNoQuery) return;
-  found = true;
-  if (!options.all_operations || role == QueryRole::kReference) {
-    front_end.check(q, role, 0, schema, options.operation_name, arena, errors);
-    const auto index = static_cast<int32_t>(row.operations++);
-    if (q.state == QueryState::kOk) {
-      traversal.add(schema, *q.document, *q.operation, static_cast<uint32_t>(index), q.map);
-    } else {
-      ++row.invalid_operations;
-    }
-    for (QueryDiagnostic& e : errors) row.errors.push_back({name, index, std::move(e.diagnostic)});
-    return;
-  }
-  const validate::DocumentCheck check =
-      validate::check_document(validator, schema, q.query, validate::ValidateOptions{}, {},
-                               validate::OperationName::kWhenSeveral, arena);
-  if (check.document == nullptr) {  // a syntax error: the whole text is invalid
-    const auto index = static_cast<int32_t>(row.operations++);
-    ++row.invalid_operations;
-    for (const Diagnostic& d : check.diagnostics) {
-      Diagnostic mapped = d;
-      for (SourcePos& p : mapped.locations) p = q.map.apply(p);
-      row.errors.push_back({name, index, std::move(mapped)});
-    }
-    return;
-  }
-  add_document(schema, check, q.map, name, row);
 }
 
 // The coordinates `query` traverses, unique (texts left unwritten), into
@@ -241,12 +142,8 @@ bool CoverageGrader::Impl::derive(const schema::Schema& schema, std::string_view
   arena.reset();
   traversal.clear();
   CoverageRow row;
-  bool found = false;
-  read_text(schema, query, QueryRole::kReference, options, row, found);
-  if (row.invalid_operations != 0 || !found) {
-    if (!found) {
-      row.errors.push_back({"reference", -1, make_error("Extraction", "The reference is empty.")});
-    }
+  read(schema, query, QueryRole::kReference, options, row);
+  if (row.invalid_operations != 0) {  // (a reference is read whole: never "not found")
     for (CoverageError& e : row.errors) errors.push_back(std::move(e));
     return false;
   }
@@ -298,24 +195,13 @@ CoverageRow CoverageGrader::grade(const schema::Schema& schema, const CoverageTa
 
   m.arena.reset();
   m.traversal.clear();
-  bool found = false;
-  if (m.split_answer(candidate, options.all_operations, row)) {
-    for (const std::string& text : m.texts) {
-      m.read_text(schema, text, QueryRole::kCandidate, options, row, found);
-    }
-  } else {  // the answer as a whole is unreadable: one invalid operation
-    found = true;
-    ++row.operations;
-    ++row.invalid_operations;
-  }
+  m.read(schema, candidate, QueryRole::kCandidate, options, row);
   if (bad_reference) {
     row.verdict = CoverageVerdict::kInvalidReference;
     return row;
   }
-  if (!found) {
-    row.verdict = CoverageVerdict::kNoQuery;
-    row.errors.push_back(
-        {"candidate", -1, make_error("Extraction", "No GraphQL query found in the candidate.")});
+  if (!m.answer.found) {
+    row.verdict = CoverageVerdict::kNoQuery;  // (the reader said why)
     return row;
   }
   if (row.operations == row.invalid_operations) {

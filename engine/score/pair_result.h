@@ -26,6 +26,9 @@ struct QueryDiagnostic {
   QueryRole query = QueryRole::kCandidate;
   uint32_t reference = 0;  // 0-based, when query is kReference
   Diagnostic diagnostic;
+  // The candidate's operation it is about, when every operation of the
+  // answer is graded (ScoreOptions::all_operations); -1: none named.
+  int32_t operation = -1;
 };
 
 // One node on a path, split so that paths can be grouped by type.
@@ -42,6 +45,7 @@ struct SubtreeDiff {
   SourcePos pos;                          // the selection the node came from
   uint32_t nodes = 0;                     // field nodes in the subtree, itself included
   bool argument_difference = false;       // one side of an ArgumentDifference
+  int32_t operation = -1;  // the candidate's operation `pos` is in (every operation graded)
 };
 
 // One argument whose value differs between the two sides of an argument
@@ -68,6 +72,7 @@ struct ArgumentDifference {
   std::span<const ArgumentChange> changes;
   SourcePos reference_pos;                     // the reference's selection
   SourcePos candidate_pos;                     // the candidate's selection
+  int32_t candidate_operation = -1;            // its operation (every operation graded)
   uint32_t reference_nodes = 0;                // nodes of the reference's subtree (missing)
   uint32_t candidate_nodes = 0;                // nodes of the candidate's subtree (extra)
   std::span<const SubtreeDiff> missing_paths;  // inside, top-most, as if the arguments were equal
@@ -86,6 +91,7 @@ struct FiredRule {
   std::string_view path;    // where, before the rewrite
   std::string_view detail;  // what it did
   SourcePos pos;
+  int32_t operation = -1;  // a candidate's firing: its operation (every operation graded)
 };
 
 inline constexpr int32_t kNoReference = -1;
@@ -111,7 +117,13 @@ struct PairResult {
   // followed by those found inside it.
   std::span<const ArgumentDifference> argument_differences;
   std::span<const FiredRule> rules_fired;  // matched reference's, then candidate's
-  std::vector<QueryDiagnostic> errors;     // stage 1 diagnostics, references first
+  // The candidate's operations read (0 when no query was found) and, of
+  // them, those left out as invalid; with every operation graded
+  // (all_operations), the candidate's paths, firings and errors name theirs.
+  uint32_t operations = 0;
+  uint32_t invalid_operations = 0;
+  bool all_operations = false;
+  std::vector<QueryDiagnostic> errors;  // stage 1 diagnostics, references first
 };
 
 // The invalid_schema result for a schema that did not build.

@@ -91,7 +91,7 @@ bool QueryFrontEnd::normalize(FrontEndQuery& q, QueryRole role, uint32_t index,
                               const schema::Schema& schema, const normalize::Rewrites* rewrites,
                               const normalize::NormalizeOptions& options, Arena& arena,
                               std::vector<QueryDiagnostic>& errors, normalize::NormalTree& tree) {
-  auto normal = normalizer_.run(schema, *q.document, *q.operation, options, rewrites, arena);
+  auto normal = normalize_operation(schema, *q.document, *q.operation, rewrites, options, arena);
   if (!normal) {
     add_mapped_error(errors, role, index, std::move(normal.error()), q.map);
     q.state = QueryState::kInvalid;
@@ -99,6 +99,13 @@ bool QueryFrontEnd::normalize(FrontEndQuery& q, QueryRole role, uint32_t index,
   }
   tree = *normal;
   return true;
+}
+
+Result<normalize::NormalTree> QueryFrontEnd::normalize_operation(
+    const schema::Schema& schema, const ast::Document& document,
+    const ast::OperationDefinition& operation, const normalize::Rewrites* rewrites,
+    const normalize::NormalizeOptions& options, Arena& arena) {
+  return normalizer_.run(schema, document, operation, options, rewrites, arena);
 }
 
 bool QueryFrontEnd::read_normal(std::string_view text, QueryRole role, uint32_t index, bool extract,

@@ -70,6 +70,15 @@ class QueryFrontEnd {
                  const normalize::Rewrites* rewrites, const normalize::NormalizeOptions& options,
                  Arena& arena, std::vector<QueryDiagnostic>& errors, normalize::NormalTree& tree);
 
+  // Stage 2 for one operation of a valid document (an answer's, read by
+  // internal/answer_reader.h): its normal tree into `arena`, or why not.
+  Result<normalize::NormalTree> normalize_operation(const schema::Schema& schema,
+                                                    const ast::Document& document,
+                                                    const ast::OperationDefinition& operation,
+                                                    const normalize::Rewrites* rewrites,
+                                                    const normalize::NormalizeOptions& options,
+                                                    Arena& arena);
+
   // read() then normalize(): a query text to its normal tree (false, with
   // q.state saying why, when it has none).
   bool read_normal(std::string_view text, QueryRole role, uint32_t index, bool extract,

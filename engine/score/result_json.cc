@@ -1,6 +1,7 @@
 #include "engine/score/result_json.h"
 
 #include <cstring>
+#include <type_traits>
 
 #include "io/json_writer.h"
 
@@ -9,12 +10,19 @@ namespace {
 
 using io::append_number;
 
-void append_query(std::string& out, std::string_view query, std::optional<uint32_t> reference) {
+// `{"query":...` with the reference's index, or the candidate's operation
+// (every operation graded), where there is one.
+void append_query(std::string& out, std::string_view query, std::optional<uint32_t> reference,
+                  int32_t operation = -1) {
   out.append("{\"query\":");
   io::append_json_string(out, query);
   if (reference) {
     append_json_key(out, "reference");
     append_number(out, *reference);
+  }
+  if (operation >= 0) {
+    append_json_key(out, "operation");
+    append_number(out, operation);
   }
 }
 
@@ -42,6 +50,12 @@ void append_path(std::string& out, const Path& p) {
   append_json_position(out, p.pos);
   append_json_key(out, "nodes");
   append_number(out, p.nodes);
+  if constexpr (std::is_same_v<Path, SubtreeDiff>) {
+    if (p.operation >= 0) {
+      append_json_key(out, "operation");
+      append_number(out, p.operation);
+    }
+  }
   out.push_back('}');
 }
 
@@ -89,6 +103,10 @@ void append_argument_difference(std::string& out, const ArgumentDifference& d) {
   append_array(out, d.changes, append_change);
   append_role_position(out, "reference", d.reference_pos);
   append_role_position(out, "candidate", d.candidate_pos);
+  if (d.candidate_operation >= 0) {
+    append_json_key(out, "candidate_operation");
+    append_number(out, d.candidate_operation);
+  }
   append_json_key(out, "reference_nodes");
   append_number(out, d.reference_nodes);
   append_json_key(out, "candidate_nodes");
@@ -112,7 +130,8 @@ void append_argument_difference(std::string& out, const ArgumentDifference& d) {
 
 void append_firings(std::string& out, const PairResult& r) {
   append_array(out, r.rules_fired, [&r](std::string& o, const FiredRule& f) {
-    append_query(o, query_role_name(f.query), reference_of(f.query, reported_reference(r, f)));
+    append_query(o, query_role_name(f.query), reference_of(f.query, reported_reference(r, f)),
+                 f.operation);
     append_json_key(o, "rule");
     io::append_json_string(o, f.rule);
     append_json_key(o, "path");
@@ -161,14 +180,21 @@ void append_json_position(std::string& out, SourcePos p) {
 }
 
 void append_json_error(std::string& out, std::string_view query, std::optional<uint32_t> reference,
-                       const Diagnostic& d) {
-  append_query(out, query, reference);
+                       const Diagnostic& d, int32_t operation) {
+  append_query(out, query, reference, operation);
   append_json_key(out, "rule");
   io::append_json_string(out, d.rule);
   append_json_key(out, "message");
   io::append_json_string(out, d.message);
   append_json_position(out, d.pos());
   out.push_back('}');
+}
+
+void append_json_operations(std::string& out, uint32_t operations, uint32_t invalid) {
+  append_json_key(out, "operations");
+  append_number(out, operations);
+  append_json_key(out, "invalid_operations");
+  append_number(out, invalid);
 }
 
 void append_json_paths(std::string& out, std::span<const SubtreeDiff> paths) {
@@ -181,8 +207,8 @@ void append_json_paths(std::string& out, std::span<const SubsetMissing> paths) {
 
 void append_json_errors(std::string& out, std::span<const QueryDiagnostic> errors) {
   append_array(out, errors, [](std::string& o, const QueryDiagnostic& e) {
-    append_json_error(o, query_role_name(e.query), reference_of(e.query, e.reference),
-                      e.diagnostic);
+    append_json_error(o, query_role_name(e.query), reference_of(e.query, e.reference), e.diagnostic,
+                      e.operation);
   });
 }
 
@@ -228,6 +254,7 @@ void append_members_after_verdict(std::string& out, const PairResult& r) {
   append_array(out, r.argument_differences, append_argument_difference);
   append_json_key(out, "rules_fired");
   append_firings(out, r);
+  append_json_operations(out, r.operations, r.invalid_operations);
   append_json_key(out, "errors");
 }
 

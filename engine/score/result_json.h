@@ -6,7 +6,7 @@
 // Members, in this order:
 //   verdict, pass, compared, missing, extra, precision, recall, f1,
 //   matched_reference, missing_paths, extra_paths, argument_differences,
-//   rules_fired, errors
+//   rules_fired, operations, invalid_operations, errors
 // - compared: whether the two queries were compared (false for a stage 1
 //   verdict: no query, an invalid query or schema);
 // - missing, extra, matched_reference: null when nothing was compared, so that
@@ -20,6 +20,13 @@
 //   error of its own such as a malformed input row); "reference" is the
 //   0-based index of the reference and appears only with "query":"reference".
 //   A reference's firings are the matched reference's, so they carry its index.
+// - operations: the candidate's operations read (1, or 0 when no query was
+//   found; with every operation graded, --answer all, as many as it has);
+//   invalid_operations: of them, those left out as invalid. With every
+//   operation graded, each item of the candidate (an extra path, a firing,
+//   an error) adds "operation", the index of the operation it is in (0-based,
+//   over the answer's texts in order), and an argument difference
+//   "candidate_operation".
 // - an argument difference (pair_result.h) is {"path", "field",
 //   "candidate_field", "text", "arguments": [{"name", "reference",
 //   "candidate"}], "reference_line", "reference_column", "candidate_line",
@@ -54,7 +61,11 @@ namespace gqleval::score {
 // [endpoints]`), no longer the canonical field.
 // 4: summaries and compare --json state variables_by_name (whether unbound
 // variables kept their names, or were numbered so that a renaming is equal).
-inline constexpr int kResultsVersion = 5;
+// 5: coverage rows (score --mode coverage), summaries' mean_recall.
+// 6: equivalence and subset rows count the candidate's operations
+// (operations, invalid_operations; CSV columns before errors), and with
+// --answer all name each candidate item's operation.
+inline constexpr int kResultsVersion = 6;
 
 // The members above, without braces: `"verdict":...,"errors":[...]`, so that a
 // caller can put its own members around them.
@@ -87,13 +98,19 @@ void append_json_position(std::string& out, SourcePos pos);
 
 // `[{"path":P,"line":L,"column":C,"nodes":N},...]`: the paths of a result,
 // missing or extra, of an equivalence row or of a subset row (the one
-// serializer of both).
+// serializer of both); a candidate's path adds "operation" when every
+// operation of the answer was graded.
 void append_json_paths(std::string& out, std::span<const SubtreeDiff> paths);
 void append_json_paths(std::string& out, std::span<const SubsetMissing> paths);
 
-// One error object, as in `errors` above; `reference` only with query "reference".
+// One error object, as in `errors` above; `reference` only with query
+// "reference", `operation` (the candidate's) only where it is 0 or more.
 void append_json_error(std::string& out, std::string_view query, std::optional<uint32_t> reference,
-                       const Diagnostic& diagnostic);
+                       const Diagnostic& diagnostic, int32_t operation = -1);
+
+// `,"operations":N,"invalid_operations":M`: the candidate's operations read
+// and, of them, those left out as invalid.
+void append_json_operations(std::string& out, uint32_t operations, uint32_t invalid);
 
 // `[error,...]`: the `errors` member's value.
 void append_json_errors(std::string& out, std::span<const QueryDiagnostic> errors);

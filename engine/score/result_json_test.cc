@@ -25,7 +25,7 @@ TEST(ResultJson, ComparedPairGolden) {
                            "{\n  usersById(id: 1) { username email }\n}");
   EXPECT_EQ(
       object(r, "cycles,endpoints"),
-      R"j({"results_version":5,"verdict":"mismatch","pass":false,"compared":true,"missing":2,"extra":1,)j"
+      R"j({"results_version":6,"verdict":"mismatch","pass":false,"compared":true,"missing":2,"extra":1,)j"
       R"j("precision":0.6666666666666666,"recall":0.5,"f1":0.5714285714285714,)j"
       R"j("matched_reference":0,)j"
       R"j("missing_paths":[{"path":"query -> users(id: 1) -> posts",)j"
@@ -38,7 +38,7 @@ TEST(ResultJson, ComparedPairGolden) {
       R"j(its selections moved to users(id: 1)","line":1,"column":41},)j"
       R"j({"query":"candidate","rule":"endpoints","path":"query -> usersById(id: 1)",)j"
       R"j("detail":"usersById -> users (same data)","line":2,"column":3}],)j"
-      R"j("errors":[],"rules":"cycles,endpoints","variables_by_name":false})j");
+      R"j("operations":1,"invalid_operations":0,"errors":[],"rules":"cycles,endpoints","variables_by_name":false})j");
 }
 
 // The argument difference of Render.ArgumentDifferenceAndWhatDiffersInside:
@@ -73,10 +73,10 @@ TEST(ResultJson, StageOneVerdictHasNullCountsZeroScoresAndFlatErrorPositions) {
       run(s, {"{ users(id: 1) { username } }"}, "{ users(id: 1) { username(x: 1) } }");
   EXPECT_EQ(
       object(r),
-      R"j({"results_version":5,"verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j({"results_version":6,"verdict":"invalid_candidate","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
-      R"j("errors":[{"query":"candidate","rule":"KnownArgumentNames",)j"
+      R"j("operations":1,"invalid_operations":1,"errors":[{"query":"candidate","rule":"KnownArgumentNames",)j"
       R"j("message":"Unknown argument \"x\" on field \"User.username\".",)j"
       R"j("line":1,"column":27}]})j");
 }
@@ -86,10 +86,10 @@ TEST(ResultJson, UnknownPositionsAreNull) {
   const PairResult r = run(s, {"{ users(id: 1) { username } }"}, "no idea");
   EXPECT_EQ(
       object(r),
-      R"j({"results_version":5,"verdict":"no_query","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j({"results_version":6,"verdict":"no_query","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
-      R"j("errors":[{"query":"candidate","rule":"Extraction",)j"
+      R"j("operations":0,"invalid_operations":0,"errors":[{"query":"candidate","rule":"Extraction",)j"
       R"j("message":"No GraphQL query found in the candidate.",)j"
       R"j("line":null,"column":null}]})j");
 }
@@ -99,10 +99,10 @@ TEST(ResultJson, SchemaErrors) {
   ASSERT_FALSE(built.ok());
   EXPECT_EQ(
       object(schema_failure(built.error())),
-      R"j({"results_version":5,"verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"extra":null,)j"
+      R"j({"results_version":6,"verdict":"invalid_schema","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
-      R"j("errors":[{"query":"schema","rule":"KnownTypeNames",)j"
+      R"j("operations":0,"invalid_operations":0,"errors":[{"query":"schema","rule":"KnownTypeNames",)j"
       R"j("message":"Unknown type \"Nope\".","line":1,"column":17}]})j");
 }
 
@@ -117,7 +117,7 @@ TEST(ResultJson, ReferenceErrorsNameTheirReference) {
       R"j("verdict":"invalid_reference","pass":false,"compared":false,"missing":null,"extra":null,)j"
       R"j("precision":0,"recall":0,"f1":0,"matched_reference":null,)j"
       R"j("missing_paths":[],"extra_paths":[],"argument_differences":[],"rules_fired":[],)j"
-      R"j("errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType",)j"
+      R"j("operations":1,"invalid_operations":0,"errors":[{"query":"reference","reference":1,"rule":"FieldsOnCorrectType",)j"
       R"j("message":"Cannot query field \"nope\" on type \"User\".",)j"
       R"j("line":1,"column":18}])j");
 }

@@ -7,6 +7,7 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/symbol_renaming.h"
 #include "engine/schema/schema.h"
+#include "engine/score/internal/answer_tree.h"
 #include "engine/score/internal/argument_differences.h"
 #include "engine/score/internal/explanation.h"
 #include "engine/score/internal/position_map.h"
@@ -36,8 +37,8 @@ class Scorer::Impl {
   struct Prepared {
     QueryState state = QueryState::kInvalid;
     normalize::NormalTree tree;
-    PositionMap map;
-    std::string_view query;  // the text read (after extraction)
+    TreePlaces places;
+    std::string_view query;  // the text read (after extraction); empty for an answer's
   };
 
   // Reads and normalizes one query into `arena`, its diagnostics into `errors`.
@@ -47,6 +48,9 @@ class Scorer::Impl {
   // reference's reads as that reference read: its tree is the reference's,
   // only its positions map into its own text.
   const Prepared* same_as_reference(std::string_view query) const;
+  // The candidate as an answer of several operations (all_operations): its
+  // valid operations' trees merged; counts and errors into the result.
+  Prepared prepare_answer(std::string_view text);
   // When the trees differ and both have unbound variables: renames the
   // candidate's (symbol_renaming.h) to the numbering that matches the
   // reference best, updating `c` and `used`. True when it compared anything.
@@ -77,6 +81,8 @@ class Scorer::Impl {
   std::vector<TopNode> top_missing_, top_extra_;
   std::string scratch_;
   std::vector<uint32_t> numbering_;  // align_symbols()
+  AnswerTreeReader answer_reader_;   // prepare_answer()
+  AnswerTree answer_;
 };
 
 Result<std::shared_ptr<const ScoringSchema>, Diagnostics> ScoringSchema::build(
@@ -140,7 +146,7 @@ Scorer::Impl::Prepared Scorer::Impl::prepare(std::string_view text, QueryRole ro
                                              std::vector<QueryDiagnostic>& errors) {
   Prepared p;
   FrontEndQuery q = front_end_.find(text, role, index, extract, arena, errors);
-  p.map = q.map;
+  p.places.map = q.map;
   p.query = q.query;
   if (q.state == QueryState::kOk && role == QueryRole::kCandidate) {
     if (const Prepared* same = same_as_reference(q.query)) {
@@ -170,13 +176,31 @@ const Scorer::Impl::Prepared* Scorer::Impl::same_as_reference(std::string_view q
   return nullptr;
 }
 
+Scorer::Impl::Prepared Scorer::Impl::prepare_answer(std::string_view text) {
+  AnswerTreeOptions o;
+  o.extract = options_.extract_candidate;
+  o.operation_name = options_.operation_name;
+  o.normalize = options_.normalize;
+  o.rewrites = rewrites_;
+  answer_reader_.read(*schema_, text, o, front_end_, arena_, result_->errors, answer_);
+  result_->operations = answer_.operations;
+  result_->invalid_operations = answer_.invalid;
+  Prepared p;
+  p.state = answer_.state;
+  p.tree = answer_.tree;
+  p.places = answer_.places;
+  return p;
+}
+
 std::span<SubtreeDiff> Scorer::Impl::describe_all(const Prepared& side,
                                                   std::span<const TopNode> top) {
   auto out = arena_.make_array<SubtreeDiff>(top.size());
   for (size_t i = 0; i < top.size(); ++i) {
-    const SourcePos pos = side.map.apply(side.tree.nodes[top[i].node].pos);
+    const normalize::Node& n = side.tree.nodes[top[i].node];
+    const SourcePos pos = side.places.apply(n.pos, n.operation);
     out[i] =
         describe_subtree(side.tree, top[i].node, top[i].nodes, pos, *schema_, arena_, scratch_);
+    out[i].operation = side.places.operation(n.operation);
   }
   return out;
 }
@@ -189,8 +213,8 @@ void Scorer::Impl::explain(const Prepared& reference, uint32_t reference_index,
   const std::span<SubtreeDiff> missing = describe_all(reference, top_missing_);
   const std::span<SubtreeDiff> extra = describe_all(candidate, top_extra_);
   r.argument_differences =
-      differ_.find({&reference.tree, reference.map}, {&candidate.tree, candidate.map}, comparer_,
-                   top_missing_, missing, top_extra_, extra, *schema_, arena_);
+      differ_.find({&reference.tree, reference.places}, {&candidate.tree, candidate.places},
+                   comparer_, top_missing_, missing, top_extra_, extra, *schema_, arena_);
   r.missing_paths = missing;
   r.extra_paths = extra;
 
@@ -198,12 +222,21 @@ void Scorer::Impl::explain(const Prepared& reference, uint32_t reference_index,
       arena_.make_array<FiredRule>(reference.tree.firings.size() + candidate.tree.firings.size());
   size_t k = 0;
   for (const normalize::RuleFiring& f : reference.tree.firings) {
-    fired[k++] = FiredRule{QueryRole::kReference,     reference_index, f.rule, f.path, f.detail,
-                           reference.map.apply(f.pos)};
+    fired[k++] = FiredRule{QueryRole::kReference,
+                           reference_index,
+                           f.rule,
+                           f.path,
+                           f.detail,
+                           reference.places.apply(f.pos, f.operation)};
   }
   for (const normalize::RuleFiring& f : candidate.tree.firings) {
-    fired[k++] =
-        FiredRule{QueryRole::kCandidate, 0, f.rule, f.path, f.detail, candidate.map.apply(f.pos)};
+    fired[k++] = FiredRule{QueryRole::kCandidate,
+                           0,
+                           f.rule,
+                           f.path,
+                           f.detail,
+                           candidate.places.apply(f.pos, f.operation),
+                           candidate.places.operation(f.operation)};
   }
   r.rules_fired = fired;
 }
@@ -272,8 +305,15 @@ PairResult Scorer::Impl::score_candidate(std::string_view candidate) {
   result_ = &result;
   arena_.reset();
   const ScoreOptions& options = options_;
-  const Prepared cand = prepare(candidate, QueryRole::kCandidate, 0, options.extract_candidate,
-                                arena_, result.errors);
+  result.all_operations = options.all_operations;
+  const Prepared cand = options.all_operations
+                            ? prepare_answer(candidate)
+                            : prepare(candidate, QueryRole::kCandidate, 0,
+                                      options.extract_candidate, arena_, result.errors);
+  if (!options.all_operations && cand.state != QueryState::kNoQuery) {
+    result.operations = 1;
+    result.invalid_operations = cand.state == QueryState::kOk ? 0 : 1;
+  }
 
   if (cand.state != QueryState::kOk || any_reference_invalid_) {
     Verdict v = Verdict::kInvalidReference;

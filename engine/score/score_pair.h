@@ -29,6 +29,17 @@
 // several"); a document with a single operation runs that one, whatever its
 // name, so that one flag can serve a reference and a candidate.
 //
+// Several operations. With all_operations, the candidate is an answer of
+// several operations (internal/answer_reader.h: a JSON array of query texts
+// or one document, each operation validated on its own, an invalid one left
+// out with its errors, which name it); the valid ones are normalized each and
+// merged at the root (normalize/merge_operations.h), and that tree is the
+// candidate. Operations of another kind than the first valid one do not merge:
+// they are left out, with an OperationKind error. No valid operation is
+// invalid_candidate; no query in any text, no_query. The result counts the
+// operations read and left out, and names the operation of each candidate
+// path, firing and error.
+//
 // Several references. The row takes the best comparison over the references
 // (a pass first, then the fewest missing, then the fewest extra, then the
 // earliest) and names it in matched_reference (0-based). A row with an invalid
@@ -93,6 +104,9 @@ struct ScoreOptions {
   bool extract_candidate = true;          // find the query in LLM text first
   bool extract_references = false;        // the same for references
   bool explain = true;                    // list missing/extra paths and rule firings
+  // Grade every operation of the candidate together (one document, or a
+  // JSON array of query texts): see "Several operations" above.
+  bool all_operations = false;
 };
 
 // Symbol alignment tries every numbering of up to this many symbols (6! = 720

@@ -5,6 +5,7 @@
 
 #include "engine/base/arena.h"
 #include "engine/normalize/normalize.h"
+#include "engine/score/internal/answer_tree.h"
 #include "engine/score/internal/argument_subset.h"
 #include "engine/score/internal/subset_tree.h"
 #include "engine/score/query_front_end.h"
@@ -29,6 +30,9 @@ class SubsetComparer::Impl {
   void start(const schema::Schema& schema, const SubsetOptions& options);
   Side read(std::string_view text, QueryRole role, uint32_t index, bool extract,
             const SubsetOptions& options, SubsetTree& out);
+  // RIGHT as an answer of several operations (all_operations) into right_;
+  // its counts into `row`.
+  Side read_answer(std::string_view text, const SubsetOptions& options, SubsetRow& row);
   // Compares LEFT tree `left` (`map`: its positions' map) with right_.
   void compare_trees(const SubsetTree& left, const PositionMap& map, SubsetResult& result);
   void cover(uint32_t left, uint32_t rights_begin, uint32_t rights_end);
@@ -41,6 +45,11 @@ class SubsetComparer::Impl {
   Arena arena_{size_t{16} * 1024};
   QueryFrontEnd front_end_;
   SelectionOrder order_;
+  // An answer's merged tree has no one document to order it by; RIGHT's
+  // order changes nothing (every RIGHT path is tried), so it has none.
+  SelectionOrder no_order_;
+  AnswerTreeReader answer_reader_;
+  AnswerTree answer_;
   std::vector<SubsetTree> lefts_;  // one per reference, reused
   std::vector<Side> sides_;        // theirs
   SubsetTree right_;
@@ -141,6 +150,22 @@ SubsetComparer::Impl::Side SubsetComparer::Impl::read(std::string_view text, Que
   return side;
 }
 
+SubsetComparer::Impl::Side SubsetComparer::Impl::read_answer(std::string_view text,
+                                                             const SubsetOptions& options,
+                                                             SubsetRow& row) {
+  AnswerTreeOptions o;
+  o.extract = options.extract_right;
+  o.operation_name = options.operation_name;
+  o.normalize = options.normalize;  // no Stage 3 rule, as read() reads
+  answer_reader_.read(*schema_, text, o, front_end_, arena_, result_->errors, answer_);
+  row.operations = answer_.operations;
+  row.invalid_operations = answer_.invalid;
+  Side side;
+  side.state = answer_.state;
+  if (side.ok()) build_subset_tree(answer_.tree, *schema_, no_order_, right_);
+  return side;
+}
+
 SubsetResult SubsetComparer::Impl::compare(const schema::Schema& schema, std::string_view left,
                                            std::string_view right, const SubsetOptions& options) {
   SubsetResult result;
@@ -183,7 +208,14 @@ SubsetRow SubsetComparer::Impl::compare_references(const schema::Schema& schema,
                           options.extract_left, options, lefts_[k]));
     lefts_ok = lefts_ok && sides_.back().ok();
   }
-  const Side r = read(right, QueryRole::kCandidate, 0, options.extract_right, options, right_);
+  Side r;
+  if (options.all_operations) {
+    r = read_answer(right, options, row);
+  } else {
+    r = read(right, QueryRole::kCandidate, 0, options.extract_right, options, right_);
+    row.operations = r.state == QueryState::kNoQuery ? 0 : 1;
+    row.invalid_operations = r.ok() ? 0 : row.operations;
+  }
   result_ = nullptr;
   if (!lefts_ok || !r.ok()) {
     best.state = lefts_ok ? SubsetState::kInvalidRight : SubsetState::kInvalidLeft;

@@ -56,6 +56,9 @@ struct SubsetOptions {
   normalize::NormalizeOptions normalize;  // variables JSON, ignore_typename (rules: none apply)
   bool extract_left = false;              // find the query in LLM text first
   bool extract_right = false;
+  // compare_references(): RIGHT is an answer of several operations, merged
+  // as score_pair.h merges them ("Several operations"); its errors name them.
+  bool all_operations = false;
 };
 
 enum class SubsetState : uint8_t {
@@ -115,6 +118,9 @@ struct SubsetRow {
   SubsetVerdict verdict = SubsetVerdict::kInvalidCandidate;
   int32_t matched_reference = kNoReference;  // 0-based; kNoReference unless compared
   SubsetResult result;
+  // The candidate's operations read and left out, as PairResult counts them.
+  uint32_t operations = 0;
+  uint32_t invalid_operations = 0;
 };
 
 // The invalid_schema row for a schema that did not build.

@@ -37,6 +37,7 @@ void append_members_after_verdict(std::string& out, const SubsetRow& row) {
   }
   append_json_key(out, "missing_paths");
   append_json_paths(out, std::span<const SubsetMissing>(r.missing));
+  append_json_operations(out, row.operations, row.invalid_operations);
   append_json_key(out, "errors");
 }
 

@@ -5,7 +5,7 @@
 //
 // Members, in this order:
 //   verdict, pass, compared, missing, score, left_nodes, matched_reference,
-//   missing_paths, errors
+//   missing_paths, operations, invalid_operations, errors
 // - verdict: "subset" (a pass) or "missing", else a stage 1 verdict named as
 //   in an equivalence row ("no_query", "invalid_candidate",
 //   "invalid_reference", "invalid_schema");
@@ -17,7 +17,8 @@
 // - a missing path is {"path", "line", "column", "nodes"} as in an
 //   equivalence row: the path from the root to the top of a missing subtree
 //   (a leaf selected on types the candidate lacks ends ` on {A, B}` and counts
-//   one node), its position in the reference; errors as in result_json.h.
+//   one node), its position in the reference; operations, invalid_operations
+//   and errors as in result_json.h.
 #pragma once
 
 #include <string>

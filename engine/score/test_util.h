@@ -108,6 +108,7 @@ inline std::vector<std::string> error_lines(const PairResult& r) {
     if (e.query == QueryRole::kReference) {
       line.append("[").append(std::to_string(e.reference)).append("]");
     }
+    if (e.operation >= 0) line.append(" operation ").append(std::to_string(e.operation));
     for (const SourcePos& p : e.diagnostic.locations) {
       line.append(" ").append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
     }

@@ -28,7 +28,7 @@ test('options change the verdict', () => {
   const subset = compare(schema, reference, answer, { mode: 'subset' });
   assert.deepEqual(Object.keys(subset), [
     'verdict', 'pass', 'compared', 'missing', 'score', 'left_nodes', 'matched_reference',
-    'missing_paths', 'errors',
+    'missing_paths', 'operations', 'invalid_operations', 'errors',
   ]);
   assert.equal(subset.verdict, 'subset');
   assert.equal(subset.score, 1);
@@ -57,7 +57,7 @@ test('a rules file is read as gqleval compare --rules reads it', (t) => {
     const { results_version: version, rules: ruleSet, variables_by_name: byName, ...members } =
       JSON.parse(out);
     assert.equal(typeof ruleSet, "string");
-    assert.equal(version, 5);
+    assert.equal(version, 6);
     assert.equal(byName, flags.includes('--variables-by-name'));
     return members;
   };
@@ -138,7 +138,7 @@ test('variablesByName binds unbound variables by name, as --variables-by-name do
   if (cli === null) return;
   const { results_version: version, rules: ruleSet, variables_by_name: flag, ...members } =
     JSON.parse(cli);
-  assert.deepEqual([version, typeof ruleSet, flag], [5, 'string', true]);
+  assert.deepEqual([version, typeof ruleSet, flag], [6, 'string', true]);
   assert.deepEqual(compare(schema, ref, swapped, { variablesByName: true, extract: false }),
     members);
 });
@@ -281,7 +281,7 @@ test('operation names the operation of a document with several, as --operation d
   if (cli === null) return;
   const { results_version: version, rules: ruleSet, variables_by_name: byName, ...members } =
     JSON.parse(cli);
-  assert.deepEqual([version, typeof ruleSet, byName], [5, 'string', false]);
+  assert.deepEqual([version, typeof ruleSet, byName], [6, 'string', false]);
   assert.deepEqual(picked, members);
 });
 

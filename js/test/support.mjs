@@ -22,7 +22,7 @@ export const gqleval = require('../index.js');
 export const RESULT_FIELDS = [
   'verdict', 'pass', 'compared', 'missing', 'extra', 'precision', 'recall', 'f1',
   'matched_reference', 'missing_paths', 'extra_paths', 'argument_differences', 'rules_fired',
-  'errors',
+  'operations', 'invalid_operations', 'errors',
 ];
 
 export function readText(...parts) {

@@ -127,8 +127,10 @@ std::span<SubtreeDiff> ArgumentDiffer::describe_all(const ExplainedTree& side,
   const NormalTree& t = *side.tree;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const uint32_t x = nodes[i].node;
-    out[i] = describe_subtree(t, x, subtree_size(t, x), side.map.apply(t.nodes[x].pos), *schema_,
-                              *arena_, text_);
+    const Node& n = t.nodes[x];
+    out[i] = describe_subtree(t, x, subtree_size(t, x), side.places.apply(n.pos, n.operation),
+                              *schema_, *arena_, text_);
+    out[i].operation = side.places.operation(n.operation);
   }
   return out;
 }
@@ -226,8 +228,9 @@ void ArgumentDiffer::add_difference(uint32_t r, uint32_t c, int32_t within, uint
   d.extra_index = extra_index;
   d.field = written_name(rn);
   d.candidate_field = written_name(cn);
-  d.reference_pos = reference_->map.apply(rn.pos);
-  d.candidate_pos = candidate_->map.apply(cn.pos);
+  d.reference_pos = reference_->places.apply(rn.pos, rn.operation);
+  d.candidate_pos = candidate_->places.apply(cn.pos, cn.operation);
+  d.candidate_operation = candidate_->places.operation(cn.operation);
   d.reference_nodes = subtree_size(rt, r);
   d.candidate_nodes = subtree_size(ct, c);
 

@@ -42,7 +42,7 @@ namespace gqleval::score {
 // the text it came from.
 struct ExplainedTree {
   const normalize::NormalTree* tree = nullptr;
-  PositionMap map;
+  TreePlaces places;
 };
 
 // The parts of a canonical argument list `(a: 1, b: {c: 2})`: name and value

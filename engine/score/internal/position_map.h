@@ -7,6 +7,9 @@
 // per query (one call of position_in_text) makes every later mapping O(1).
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include "engine/base/diagnostic.h"
 
 namespace gqleval::score {
@@ -19,6 +22,20 @@ struct PositionMap {
     if (p.line == 1) return {origin.line, origin.column + p.column - 1};
     return {origin.line + p.line - 1, p.column};
   }
+};
+
+// Where a normal tree's nodes lie in the texts as given: one map, or for an
+// answer's operations merged into one tree (normalize/merge_operations.h)
+// one map per operation, by Node::operation (and RuleFiring::operation).
+struct TreePlaces {
+  PositionMap map;
+  std::span<const PositionMap> maps;  // by operation; empty: `map` for every node
+
+  SourcePos apply(SourcePos p, uint16_t operation) const {
+    return maps.empty() ? map.apply(p) : maps[operation].apply(p);
+  }
+  // The operation to name beside a position: -1 for a tree of one.
+  int32_t operation(uint16_t operation) const { return maps.empty() ? -1 : operation; }
 };
 
 }  // namespace gqleval::score
