@@ -31,8 +31,8 @@ export interface EngineOptions {
    * select everything the reference selects?) or "coverage" (does it traverse
    * every required schema coordinate: `required`, else the reference's own?). */
   mode?: 'equivalence' | 'subset' | 'coverage';
-  /** "one" (the default) or "all": in coverage mode every operation of the
-   * candidate (a document, or a JSON array of query texts) graded together. */
+  /** "one" (the default) or "all": every operation of the candidate (a
+   * document, or a JSON array of query texts) graded together, in any mode. */
   answer?: 'one' | 'all';
   /** Find the query in the model's prose or fenced block (default true). */
   extract?: boolean;

@@ -267,6 +267,17 @@ def main():
         if not any(r["missing_coordinates"] and r["over_selected"] == [] for r in agent_rows):
             failures.append("agent_coverage: no missing coordinate to check")
         score_coverage(tmp, "bad_jsonl_coverage", bad_jsonl, rows=5)
+        # --answer all in equivalence and subset mode: a candidate's paths and
+        # errors name their operation.
+        answers = os.path.join(SOURCE, "examples", "agent_answers.jsonl")
+        github = os.path.join(SOURCE, "examples", "github.graphql")
+        rows = score(tmp, "answers", answers, "--schema", github, "--candidate-col", "answer",
+                     "--answer", "all", rows=2)
+        if not any(p.get("operation") is not None for r in rows for p in r["extra_paths"]) or \
+                not any(e.get("operation") is not None for r in rows for e in r["errors"]):
+            failures.append("answers: no path or error names its operation")
+        score_subset(tmp, "answers_subset", answers, "--schema", github, "--candidate-col",
+                     "answer", "--answer", "all", rows=2)
         summary = json.load(open(os.path.join(tmp, "generated_coverage.summary.json")))
         for verdict in ("covered", "not_covered"):
             if summary["verdicts"][verdict]["count"] == 0:

@@ -75,8 +75,8 @@ constexpr FlagSpec kFlags[] = {
      "never in the gate)"},
     {"answer", "WHICH",
      "one (default): the candidate is one operation (--operation picks it); all: every "
-     "operation of the cell (a document, or a JSON array of query texts) graded together "
-     "(--mode coverage)"},
+     "operation of the cell (a document, or a JSON array of query texts) graded together, in "
+     "any mode"},
     {"group-by", "NAME", "Report the pass rate per value of this column", true},
     {"keep-col", "NAME", "Copy this input column into each result", true},
     {"no-extract", "", "Take the candidate cell as the query (no search in LLM text)"},
@@ -146,8 +146,11 @@ constexpr std::string_view kHelp =
     "schema coordinate of its --required-col list (else those its primary reference\n"
     "traverses): a field selected on the type (or through an interface it\n"
     "implements, or an implementation of it), an argument passed; with a recall,\n"
-    "the missing coordinates and where the answer came nearest. --answer all\n"
-    "grades an agent's several queries together.\n"
+    "the missing coordinates and where the answer came nearest.\n"
+    "\n"
+    "--answer all grades an agent's several queries together, in any mode: the\n"
+    "valid operations' trees are merged at the root (or their traversals united),\n"
+    "an invalid one is left out and named by its index.\n"
     "\n"
     "A row's id is its id column, else its stable key LINE:HASH (its line in the\n"
     "input and a hash of its schema, references and candidate).\n"

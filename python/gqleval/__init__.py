@@ -130,9 +130,11 @@ class Scorer:
       reference selects? The result members are :data:`SUBSET_RESULT_FIELDS`)
       or ``"coverage"`` (does it traverse every required schema coordinate,
       ``required=`` or the reference's own? :data:`COVERAGE_RESULT_FIELDS`);
-    - ``answer``: ``"one"`` (the default) or ``"all"`` (coverage: every
-      operation of the candidate, a document or a JSON array of query
-      texts, graded together);
+    - ``answer``: ``"one"`` (the default) or ``"all"`` (every operation of
+      the candidate, a document or a JSON array of query texts, graded
+      together, in any mode; a result counts ``operations`` and
+      ``invalid_operations``, and names each candidate path's
+      ``operation``);
     - ``delta``: the over-fetch budget, extra nodes a pass may have;
     - ``rules``: a rewrite rules file (JSON), path;
     - ``rule_set``: the rewrite rules on, comma-separated of ``cycles``,

@@ -2,9 +2,10 @@
 gqleval program (`score --id-col`), the Python module (`score_batch(ids=)`)
 and the npm package (`scoreBatch` with row ids), in equivalence, subset and
 coverage mode (the coverage derived from the references, or listed per row
-with an agent's several queries), give the same result objects, member for
-member and byte for byte once serialized, each led by its row's id; and
-their summaries agree."""
+with an agent's several queries), and in equivalence and subset mode with
+every operation of an answer graded (answer "all"), give the same result
+objects, member for member and byte for byte once serialized, each led by its
+row's id; and their summaries agree."""
 
 import json
 import os
@@ -78,6 +79,16 @@ def agent_rows():
     return rows
 
 
+def answer_rows():
+    """examples/agent_answers.jsonl: agent answers of several operations with
+    their reference queries."""
+    examples = os.path.join(SOURCE_DIR, "examples")
+    schema = open(os.path.join(examples, "github.graphql"), encoding="utf-8").read()
+    with open(os.path.join(examples, "agent_answers.jsonl"), encoding="utf-8") as f:
+        return [{"id": r["id"], "schema": schema, "reference": [r["reference"]],
+                 "candidate": r["answer"], "variables": None} for r in map(json.loads, f)]
+
+
 def cli_results(rows, tmp_path, mode, options):
     """The program's lines for the rows, as objects without the file's own
     keys (row, reference_hash)."""
@@ -125,12 +136,14 @@ def js_results(rows, options):
     return out["results"], out["summary"]
 
 
-@pytest.mark.parametrize("case", ["equivalence", "subset", "coverage", "coverage-listed"])
+@pytest.mark.parametrize("case", ["equivalence", "subset", "coverage", "coverage-listed",
+                                  "equivalence-all", "subset-all"])
 def test_the_program_python_and_javascript_give_one_answer(tmp_path, case):
     listed = case == "coverage-listed"
-    mode = "coverage" if listed else case
-    options = {"mode": mode, "answer": "all"} if listed else {"mode": mode}
-    rows = agent_rows() if listed else the_rows()
+    mode = "coverage" if listed else case.removesuffix("-all")
+    every = listed or case.endswith("-all")
+    options = {"mode": mode, "answer": "all"} if every else {"mode": mode}
+    rows = agent_rows() if listed else the_rows() + (answer_rows() if every else [])
     cli, cli_summary = cli_results(rows, tmp_path, mode, options)
     lists = {"required": [r["required"] for r in rows],
              "excluded": [r["excluded"] for r in rows]} if listed else {}
