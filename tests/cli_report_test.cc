@@ -371,5 +371,60 @@ TEST_F(CliCoverageReport, RunsCompareByRecall) {
   EXPECT_EQ(mixed.exit_code, 2);
 }
 
+// Equivalence runs of agent answers (--answer all): a regressed row's extra
+// path names its operation; its position marks the cell's text where the
+// cell is a document, never where it is a JSON array of texts (each
+// operation's positions are in its own text there).
+TEST_F(CliCoverageReport, AnswerPathsNameTheirOperation) {
+  const std::string examples = std::string(GQLEVAL_SOURCE_DIR) + "/examples/";
+  // A JSON string of `text` (quotes and line breaks escaped: all it holds).
+  const auto quoted = [](const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c == '\n' ? std::string("\\n") : std::string(1, c);
+    }
+    return out + "\"";
+  };
+  const std::string followers = "{ viewer { followers(first: 1) { nodes { login } } } }";
+  const auto rows = [&](const std::string& answer) {
+    return "{\"id\":\"a\",\"reference\":" + quoted(followers) + ",\"answer\":" + quoted(answer) +
+           "}\n";
+  };
+  put("base.jsonl", rows(followers));
+  // (In the array, the column of `login` in its own text falls on `name` in
+  // the cell's: a position taken for the cell's would mark it.)
+  put("doc.jsonl", rows("query A { viewer { name login } }\nquery B " + followers));
+  put("array.jsonl",
+      rows("[" + quoted("{ viewer { name login } }") + ", " + quoted(followers) + "]"));
+  for (const std::string run : {"base", "doc", "array"}) {
+    ASSERT_EQ(gqleval("score " + run + ".jsonl --schema " + examples +
+                      "github.graphql --reference-col reference --candidate-col answer --answer "
+                      "all --keep-col answer -q -o " +
+                      run + ".out.jsonl")
+                  .exit_code,
+              0);
+  }
+  for (const std::string run : {"doc", "array"}) {
+    const CommandRun r =
+        gqleval("report base.out.jsonl " + run +
+                ".out.jsonl --candidate-member answer --json r.json --html r.html");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string json = read("r.json");
+    EXPECT_NE(json.find(R"("path":"query -> viewer -> login","line":1,)"), std::string::npos)
+        << json;
+    EXPECT_NE(json.find(R"("nodes":1,"operation":0})"), std::string::npos) << json;
+    const std::string html = read("r.html");
+    EXPECT_NE(html.find("extra query -&gt; viewer -&gt; login (operation 0, line 1)"),
+              std::string::npos)
+        << html;
+    if (run == "doc") {
+      EXPECT_NE(html.find("{ name <mark>login</mark> }"), std::string::npos) << html;
+    } else {
+      EXPECT_EQ(html.find("<mark>"), std::string::npos) << html;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gqleval

@@ -73,8 +73,9 @@ NormalTree OperationMerger::merge(std::span<const NormalTree> trees,
   }
   groups_.push_back({0, static_cast<uint32_t>(members_.size()), kNoNode});
   // Group g becomes node g: a node's children are the groups its own adds.
-  for (size_t g = 0; g < groups_.size(); ++g) {
-    const Group group = groups_[g];  // a copy: groups_ grows in merged_node()
+  // (An index, not a range: groups_ grows inside the loop.)
+  for (size_t g = 0; g < groups_.size(); ++g) {  // NOLINT(modernize-loop-convert)
+    const Group group = groups_[g];              // a copy: groups_ grows in merged_node()
     nodes_.push_back(merged_node(group, operations));
   }
   NormalTree out;

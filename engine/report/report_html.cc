@@ -169,10 +169,27 @@ class Page {
     for (size_t i = 0; i < paths.size(); ++i) {
       if (i < paired.size() && paired[i]) continue;
       const PathItem& p = paths[i];
-      out_ +=
-          concat({"<li class=\"", cls, "\">", label, " ", esc(p.path),
-                  p.line != 0 ? concat({" (line ", std::to_string(p.line), ")"}) : "", "</li>\n"});
+      const std::string operation =
+          p.operation ? concat({"operation ", std::to_string(*p.operation), ", "}) : "";
+      out_ += concat({"<li class=\"", cls, "\">", label, " ", esc(p.path),
+                      p.line != 0 || p.operation
+                          ? concat({" (", operation, "line ", std::to_string(p.line), ")"})
+                          : "",
+                      "</li>\n"});
     }
+  }
+
+  // The candidate's paths whose positions are in `text`: all, but where an
+  // answer of several operations is a JSON array of texts (each path's
+  // position is in its own operation's text, not in the cell).
+  static std::vector<PathItem> marks_in(std::string_view text, const std::vector<PathItem>& paths) {
+    const size_t start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos || text[start] != '[') return paths;
+    std::vector<PathItem> out;
+    for (const PathItem& p : paths) {
+      if (!p.operation) out.push_back(p);
+    }
+    return out;
   }
 
   // Which paths of a list the argument differences found `within` pair.
@@ -255,7 +272,8 @@ class Page {
                           *d.reference, primary ? d.missing_paths : std::vector<PathItem>{}, "miss")
                     : "<span class=\"note\">not in the results</span>";
         out_ += concat({"</pre></div>\n<div><h4>candidate (", esc(name), ")</h4><pre>"});
-        out_ += d.candidate ? highlighted_query_html(*d.candidate, d.extra_paths, "extra")
+        out_ += d.candidate ? highlighted_query_html(*d.candidate,
+                                                     marks_in(*d.candidate, d.extra_paths), "extra")
                             : "<span class=\"note\">not in the results</span>";
         out_ += "</pre></div>\n</div>\n";
       } else {

@@ -17,7 +17,9 @@ void paths(io::JsonWriter& w, std::string_view key, const std::vector<PathItem>&
     p.line == 0 ? w.null() : w.num(p.line);
     w.key("column");
     p.column == 0 ? w.null() : w.num(p.column);
-    w.key("nodes").num(p.nodes).end_object();
+    w.key("nodes").num(p.nodes);
+    if (p.operation) w.key("operation").num(*p.operation);
+    w.end_object();
   }
   w.end_array();
 }

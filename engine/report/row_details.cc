@@ -39,6 +39,7 @@ std::vector<PathItem> paths(element row, std::string_view key, std::string_view 
     p.line = position(item, "line");
     p.column = position(item, "column");
     p.nodes = count(item, "nodes").value_or(0);
+    p.operation = count(item, "operation");
     out.push_back(std::move(p));
   }
   return out;

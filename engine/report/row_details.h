@@ -32,6 +32,9 @@ struct PathItem {
   uint32_t line = 0;  // 0: unknown
   uint32_t column = 0;
   uint64_t nodes = 0;
+  // The candidate's operation it is in (--answer all): line and column are
+  // in that operation's text, which is the cell's own only for a document.
+  std::optional<uint64_t> operation;
 };
 
 // One of the row's argument differences (the results' argument_differences):
