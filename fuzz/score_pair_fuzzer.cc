@@ -10,8 +10,11 @@
 // (optional) the variables as JSON.
 //
 // Checks: a stage 1 verdict has no comparison; a compared pair's counts are
-// consistent; and a reference that is valid, scored against itself as the
-// candidate, is equivalent (or a mismatch of two empty trees, verdict.h).
+// consistent; a reference that is valid, scored against itself as the
+// candidate, is equivalent (or a mismatch of two empty trees, verdict.h); and
+// the candidate graded as an answer of several operations (all_operations)
+// counts them consistently and, where it was one operation compared alone
+// (not a JSON array), is graded as it was alone.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -69,6 +72,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   score::append_result_object(json, r, "cycles,endpoints");
   fuzz::touch(json);
   fuzz::touch(score::render_text(r));
+
+  score::ScoreOptions every = options;
+  every.all_operations = true;
+  const score::PairResult all = scorer.score(schema, references, parts[2], every);
+  GQLEVAL_FUZZ_CHECK(all.invalid_operations <= all.operations, "%u invalid of %u operations",
+                     all.invalid_operations, all.operations);
+  GQLEVAL_FUZZ_CHECK(score::is_stage1(all.verdict) || all.invalid_operations < all.operations,
+                     "compared with no valid operation");
+  const size_t start = parts[2].find_first_not_of(" \t\r\n");
+  const bool array = start != std::string_view::npos && parts[2][start] == '[';
+  if (!score::is_stage1(r.verdict) && !array) {
+    GQLEVAL_FUZZ_CHECK(all.verdict == r.verdict && all.missing == r.missing &&
+                           all.extra == r.extra && all.operations == 1,
+                       "one operation graded as an answer is %s (%u missing, %u extra), alone %s",
+                       std::string(score::verdict_name(all.verdict)).c_str(), all.missing,
+                       all.extra, std::string(score::verdict_name(r.verdict)).c_str());
+  }
+  json.clear();
+  score::append_result_object(json, all, "cycles,endpoints");
+  fuzz::touch(json);
 
   if (r.verdict != score::Verdict::kInvalidReference) {
     options.extract_candidate = options.extract_references;
