@@ -119,10 +119,10 @@ struct PairResult {
   std::span<const FiredRule> rules_fired;  // matched reference's, then candidate's
   // The candidate's operations read (0 when no query was found) and, of
   // them, those left out as invalid; with every operation graded
-  // (all_operations), the candidate's paths, firings and errors name theirs.
+  // (ScoreOptions::all_operations), the candidate's paths, firings and errors
+  // name theirs.
   uint32_t operations = 0;
   uint32_t invalid_operations = 0;
-  bool all_operations = false;
   std::vector<QueryDiagnostic> errors;  // stage 1 diagnostics, references first
 };
 

@@ -179,7 +179,6 @@ const Scorer::Impl::Prepared* Scorer::Impl::same_as_reference(std::string_view q
 Scorer::Impl::Prepared Scorer::Impl::prepare_answer(std::string_view text) {
   AnswerTreeOptions o;
   o.extract = options_.extract_candidate;
-  o.operation_name = options_.operation_name;
   o.normalize = options_.normalize;
   o.rewrites = rewrites_;
   answer_reader_.read(*schema_, text, o, front_end_, arena_, result_->errors, answer_);
@@ -305,7 +304,6 @@ PairResult Scorer::Impl::score_candidate(std::string_view candidate) {
   result_ = &result;
   arena_.reset();
   const ScoreOptions& options = options_;
-  result.all_operations = options.all_operations;
   const Prepared cand = options.all_operations
                             ? prepare_answer(candidate)
                             : prepare(candidate, QueryRole::kCandidate, 0,

@@ -155,7 +155,6 @@ SubsetComparer::Impl::Side SubsetComparer::Impl::read_answer(std::string_view te
                                                              SubsetRow& row) {
   AnswerTreeOptions o;
   o.extract = options.extract_right;
-  o.operation_name = options.operation_name;
   o.normalize = options.normalize;  // no Stage 3 rule, as read() reads
   answer_reader_.read(*schema_, text, o, front_end_, arena_, result_->errors, answer_);
   row.operations = answer_.operations;

@@ -12,8 +12,7 @@ void AnswerTreeReader::read(const schema::Schema& schema, std::string_view cell,
                             const AnswerTreeOptions& options, QueryFrontEnd& front_end,
                             Arena& arena, std::vector<QueryDiagnostic>& errors, AnswerTree& out) {
   out = AnswerTree{};
-  reader_.read(schema, cell, QueryRole::kCandidate, true, options.extract, options.operation_name,
-               arena, answer_);
+  reader_.read(schema, cell, QueryRole::kCandidate, true, options.extract, {}, arena, answer_);
   out.operations = answer_.operations;
   out.invalid = answer_.invalid;
   for (AnswerError& e : answer_.errors) {

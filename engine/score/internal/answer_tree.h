@@ -38,8 +38,7 @@ struct AnswerTree {
 };
 
 struct AnswerTreeOptions {
-  bool extract = true;
-  std::string_view operation_name;
+  bool extract = true;  // find each query in LLM text first
   normalize::NormalizeOptions normalize;
   const normalize::Rewrites* rewrites = nullptr;
 };
