@@ -7,7 +7,7 @@
 #    the versions and hashes of python/build-requirements.txt (from the package
 #    index, once; later runs use what is there and need no network).
 # 2. `pip wheel` builds the wheel from this checkout with pyproject.toml's
-#    backend, in that environment (no build isolation), its CMake folder kept
+#    backend, in that environment (no build isolation, no index), its CMake folder kept
 #    in build-wheel/cmake-<python>/ so that a second run rebuilds only what
 #    changed. The C++ libraries are the system's (scripts/install-deps.sh).
 # 3. auditwheel copies into the wheel the libraries the module needs beyond
@@ -42,7 +42,7 @@ echo "build-wheels: building the $tag wheel (CMake folder build-wheel/cmake-$tag
 jobs=$(nproc)
 CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$jobs} \
   "$tools/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps \
-  --no-build-isolation --wheel-dir "$raw" \
+  --no-build-isolation --no-index --wheel-dir "$raw" \
   --config-settings=build-dir="$root/build-wheel/cmake-$tag" .
 built=("$raw"/gqleval-*.whl)
 
