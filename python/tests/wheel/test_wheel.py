@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -167,6 +168,45 @@ def test_it_scores_with_its_own_libraries_and_no_system_copy(venv, tmp_path):
     assert len(out["libs"]) == 3, out["libs"]
     for lib in out["libs"]:
         assert os.path.dirname(lib) == os.path.join(site, "gqleval.libs"), lib
+
+
+def system_copies():
+    """The system's files of the bundled libraries, as the loader's cache
+    lists them."""
+    ldconfig = shutil.which("ldconfig") or "/sbin/ldconfig"
+    files = set()
+    for line in run([ldconfig, "-p"]).stdout.splitlines():
+        m = re.match(r"\s*(\S+) \(.*\) => (\S+)", line)
+        if m and m.group(1).startswith(BUNDLED):
+            files.add(os.path.realpath(m.group(2)))
+    return sorted(files)
+
+
+def test_it_scores_with_the_systems_copies_hidden(venv, tmp_path):
+    """In a mount namespace of its own, /dev/null over each of the system's
+    oneTBB, RE2, simdjson, xxHash and zstd files: the installed wheel still
+    imports and scores, while the build folder's module (linked to those
+    files) cannot load, which shows them hidden. Needs unshare and the right
+    to mount (root, or a user namespace); else only the maps above say it."""
+    python, _ = venv
+    hidden = system_copies()
+    if not hidden or shutil.which("unshare") is None:
+        pytest.skip("not checked here: no system copy to hide, or no unshare")
+    mounts = " && ".join(f"mount --bind /dev/null {shlex.quote(f)}" for f in hidden)
+    build_module = os.environ.get("PYTHONPATH", "")
+    script = (f"{mounts} && {shlex.quote(python)} -c {shlex.quote(PROGRAM)} && "
+              f"PYTHONPATH={shlex.quote(build_module)} {shlex.quote(sys.executable)} -c 'import gqleval'")
+    done = run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
+               cwd=tmp_path, env=clean_env())
+    if "unshare failed" in done.stderr or "mount: " in done.stderr and "permission denied" in done.stderr:
+        pytest.skip(f"not checked here: a private mount namespace is not allowed ({done.stderr.strip()})")
+    first = done.stdout.splitlines()[0] if done.stdout else ""
+    assert first.startswith("{"), done.stderr
+    assert json.loads(first)["verdict"] == "overfetch"
+    # The control: the module of the build folder needs the hidden files.
+    if build_module:
+        assert done.returncode != 0 and "ImportError" in done.stderr, \
+            f"the build folder's module loaded with the system's copies hidden:\n{done.stderr}"
 
 
 def test_the_python_suite_passes_against_the_installed_package(venv, tmp_path):
