@@ -216,8 +216,11 @@ def test_the_python_suite_passes_against_the_installed_package(venv, tmp_path):
     # Run from a folder of its own, so that nothing but the installed
     # package answers `import gqleval`; the CLI and the addon are the build's
     # (GQLEVAL_BINARY, GQLEVAL_NODE_ADDON), for the parity suites.
+    env = clean_env(PYTHONDONTWRITEBYTECODE="1")
+    where = run([python, "-c", "import gqleval; print(gqleval.__file__)"], cwd=tmp_path, env=env)
+    assert where.stdout.startswith(site_packages(python)), where.stdout + where.stderr
     done = run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", *suites],
-               cwd=tmp_path, env=clean_env(PYTHONDONTWRITEBYTECODE="1"), timeout=1500)
+               cwd=tmp_path, env=env, timeout=1500)
     tail = (done.stdout + done.stderr)[-6000:]
     print(tail.splitlines()[-1] if tail else "")
     assert done.returncode == 0, tail
