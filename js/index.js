@@ -16,22 +16,33 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
+const addonPaths = require('./scripts/addon_paths.js');
+
 const native = loadAddon();
 
 // The addon: GQLEVAL_NODE_ADDON names one (the project's own build, its
-// tests), else the one `npm install` built into build/.
+// tests); else the one built from source into build/ (npm install from a
+// checkout, or npm rebuild), else the prebuilt one of an npm tarball
+// (prebuilds/<platform>-<arch>/). One that is there but does not load says
+// why (the loader's message) and how to build it.
 function loadAddon() {
   const named = process.env.GQLEVAL_NODE_ADDON;
   if (named) return require(path.resolve(named));
-  const built = path.join(__dirname, 'build', 'gqleval.node');
-  try {
-    return require(built);
-  } catch (error) {
-    if (error && error.code !== 'MODULE_NOT_FOUND') throw error;
+  const fs = require('node:fs');
+  const candidates = [addonPaths.builtAddon(__dirname), addonPaths.prebuiltAddon(__dirname)];
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (found === undefined) {
     throw new Error(
-      `gqleval: the addon is not built (${built} is missing). Run \`npm run build\` in ` +
-        `${__dirname} (it needs cmake, a C++20 compiler and the packages of ` +
-        'scripts/install-deps.sh), or set GQLEVAL_NODE_ADDON to a built gqleval.node.',
+      `gqleval: no addon for ${process.platform}-${process.arch}: neither ${candidates[0]} nor ` +
+        `${candidates[1]} exists. ${addonPaths.howToBuild(__dirname)}`,
+    );
+  }
+  try {
+    return require(found);
+  } catch (error) {
+    throw new Error(
+      `gqleval: the addon ${found} does not load here: ${error && error.message}. ` +
+        addonPaths.howToBuild(__dirname),
     );
   }
 }

@@ -12,13 +12,13 @@ set -euo pipefail
 # zstd program to make test inputs); clang and its sanitizer and libFuzzer runtimes
 # (libclang-rt-14-dev) build the sanitizer build and the fuzz targets; pybind11-dev and
 # python3-dev build the Python module (python/), whose tests and examples use pytest,
-# pandas, dask and distributed, and whose `pip install .` needs setuptools and wheel
-# (all for Debian's /usr/bin/python3).
+# pandas, dask and distributed (all for Debian's /usr/bin/python3); python3-venv makes
+# the virtual environments of `pip install .` and scripts/build-wheels.sh, whose build
+# tools come from the package index (pyproject.toml, python/build-requirements.txt).
 packages=(cmake g++ ninja-build pkg-config libtbb-dev libsimdjson-dev libre2-dev
           libbenchmark-dev libgtest-dev libxxhash-dev hyperfine python3-jsonschema libzstd-dev
           zlib1g-dev zstd clang libclang-rt-14-dev pybind11-dev python3-dev python3-pytest
-          python3-pandas python3-dask python3-distributed python3-setuptools python3-wheel
-          python3-venv)
+          python3-pandas python3-dask python3-distributed python3-venv)
 # Node.js is optional (the npm package in js/ is built where it is installed);
 # its addon needs node_api.h, which Node.js's own builds ship in
 # PREFIX/include/node and Debian's nodejs leaves to libnode-dev.

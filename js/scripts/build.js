@@ -1,10 +1,11 @@
 'use strict';
-// `npm install <checkout>/js` (the package's install script) and `npm run
-// build`: builds the addon, build/gqleval.node, from the checkout this
-// folder belongs to, with CMake and the packages of scripts/install-deps.sh.
-// Nothing is downloaded: the addon is compiled against the node_api.h of the
-// Node.js running this script. Idempotent: a second run rebuilds only what
-// changed (the CMake folder is build/cmake).
+// `npm run build`, and `npm install` when no prebuilt addon loads
+// (scripts/install.js): builds the addon, build/gqleval.node, from the
+// checkout this folder belongs to, or from GQLEVAL_SOURCE_DIR (a checkout,
+// for an installed copy of the package), with CMake and the packages of
+// scripts/install-deps.sh. Nothing is downloaded: the addon is compiled
+// against the node_api.h of the Node.js running this script. Idempotent: a
+// second run rebuilds only what changed (the CMake folder is build/cmake).
 //
 // GQLEVAL_NODE_ADDON set: nothing is built (index.js loads that addon).
 
@@ -14,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const here = path.resolve(__dirname, '..');
-const checkout = path.resolve(here, '..');
+const checkout = path.resolve(process.env.GQLEVAL_SOURCE_DIR || path.join(here, '..'));
 const buildDir = path.join(here, 'build');
 
 function run(command, args) {
@@ -35,8 +36,8 @@ if (process.env.GQLEVAL_NODE_ADDON) {
   process.exit(0);
 }
 if (!fs.existsSync(path.join(checkout, 'engine', 'rows', 'row_engine.h'))) {
-  console.error(`gqleval: ${here} is not in a gqleval checkout (no ${checkout}/engine): ` +
-    'install it with `npm install <checkout>/js`');
+  console.error(`gqleval: ${checkout} is not a gqleval checkout (no engine/rows there): ` +
+    'install from a checkout with `npm install <checkout>/js`, or name one in GQLEVAL_SOURCE_DIR');
   process.exit(1);
 }
 if (!has('cmake')) {

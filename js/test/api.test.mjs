@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { EXAMPLES, RESULT_FIELDS, farm, gqleval, readText, runCli, scratch } from './support.mjs';
+import { EXAMPLES, PACKAGE_DIR, RESULT_FIELDS, farm, gqleval, readText, runCli, scratch } from './support.mjs';
 
 const { compare, scoreBatch, validate, derivedRules, Scorer } = gqleval;
 
@@ -254,7 +254,7 @@ test('the addon loads and scores in worker threads too (context-aware)', async (
     gqleval.scoreBatch([{ schema, reference, candidate: answer }], { threads: 1 })
       .then((batch) => parentPort.postMessage([gqleval.compare(schema, reference, answer), batch[0]]));
   `;
-  const index = new URL('../index.js', import.meta.url).pathname;
+  const index = path.join(PACKAGE_DIR, 'index.js');
   const results = await Promise.all([0, 1].map(() => new Promise((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData: { index, schema, reference, answer } });
     worker.once('message', resolve);

@@ -1,21 +1,28 @@
 // gqleval/promptfoo: the assertion called directly, then the example config
 // (examples/promptfoo/) run by promptfoo itself, installed from npm at test
-// time into GQLEVAL_JS_TEST_DIR (kept there: the second run reuses it).
+// time (`npm ci` of promptfoo/package-lock.json) into GQLEVAL_JS_TEST_DIR
+// (kept there: the second run reuses it).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { EXAMPLES, SANITIZED, SOURCE_DIR, TEST_DIR, gqleval, readText, require } from './support.mjs';
+import { fileURLToPath } from 'node:url';
 
-const assertion = require('../promptfoo.js');
+import {
+  EXAMPLES, PACKAGE_DIR, SANITIZED, TEST_DIR, gqleval, npmCiLocked, readText, require,
+} from './support.mjs';
+
+const assertion = require(path.join(PACKAGE_DIR, 'promptfoo.js'));
 const { createAssertion, formatReason } = assertion;
 
 // The newest promptfoo whose engines accept Node.js 20.20 (0.122.0 and later
 // need 22.22). examples/promptfoo/README.md says what its CLI contacts and
 // how the environment below keeps it offline.
+// promptfoo/package.json pins it; its lock pins the rest.
 const PROMPTFOO_VERSION = '0.121.20';
+const LOCKED = path.join(path.dirname(fileURLToPath(import.meta.url)), 'promptfoo');
 
 const EXAMPLE = path.join(EXAMPLES, 'promptfoo');
 const FARM = readText(EXAMPLES, 'farm.graphql');
@@ -226,11 +233,6 @@ const EXPECTED = [
   },
 ];
 
-// npm's error codes when the registry cannot be reached: the test skips on
-// these, and fails on any other install error (a bad version, a broken tree).
-const NETWORK_ERROR = new RegExp('\\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|'
-  + 'ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT|ESOCKETTIMEDOUT|E50[0-9])\\b|npm error network');
-
 // Whether this Node.js is one PROMPTFOO_VERSION's engines accept
 // ("^20.20.0 || >=22.22.0").
 function nodeAccepted() {
@@ -238,9 +240,12 @@ function nodeAccepted() {
   return (major === 20 && minor >= 20) || (major === 22 && minor >= 22) || major > 22;
 }
 
-// promptfoo@PROMPTFOO_VERSION in TEST_DIR/promptfoo-VERSION, installed once:
-// {dir} when it is there, {skip} when it cannot run here (the sanitizer
-// build, another Node.js) or npm or the registry is not there.
+// promptfoo as promptfoo/package-lock.json pins it (PROMPTFOO_VERSION and its
+// 800 packages, the same tree every run), installed once into
+// TEST_DIR/promptfoo: {dir} when it is there, {skip} when it cannot run here
+// (the sanitizer build, another Node.js) or npm or the registry is not there.
+// Optional dependencies stay: promptfoo's database (libsql) needs its native
+// package, which is one (1.4 GB in all, about a minute).
 function installPromptfoo() {
   if (SANITIZED) {
     // The assertion is plain JavaScript over the addon, which the other
@@ -250,34 +255,8 @@ function installPromptfoo() {
   if (!nodeAccepted()) {
     return { skip: `promptfoo ${PROMPTFOO_VERSION} needs Node.js 20.20 or later, or 22.22 or later (its engines); this is ${process.version}` };
   }
-  const dir = path.join(TEST_DIR, `promptfoo-${PROMPTFOO_VERSION}`);
-  // Written after a complete install, so that an interrupted one is redone.
-  const marker = path.join(dir, '.gqleval-installed');
-  const done = fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === PROMPTFOO_VERSION;
-  if (done) return { dir };
-  if (spawnSync('npm', ['--version'], { encoding: 'utf8' }).status !== 0) {
-    return { skip: 'npm is not installed' };
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'gqleval-promptfoo-test', private: true }, null, 2) + '\n');
-  // Optional dependencies stay: promptfoo's database (libsql) needs its
-  // native package, which is one (1.4 GB in all, about a minute).
-  const npm = spawnSync('npm', [
-    'install', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error',
-    '--fetch-retries=1', '--fetch-timeout=30000', `promptfoo@${PROMPTFOO_VERSION}`,
-  ], { cwd: dir, encoding: 'utf8', timeout: 600000 });
-  const output = `${npm.stderr || ''}${npm.stdout || ''}`.trim();
-  const what = `npm install promptfoo@${PROMPTFOO_VERSION}`;
-  // A timeout (spawnSync's error) means a registry too slow to use: a skip.
-  if (npm.error) return { skip: `${what} did not finish: ${npm.error.message}` };
-  if (npm.status !== 0) {
-    const network = output.match(NETWORK_ERROR);
-    if (network) return { skip: `the npm registry cannot be reached (npm: ${network[0]})` };
-    throw new Error(`${what} failed (exit ${npm.status}):\n${output}`);
-  }
-  fs.writeFileSync(marker, PROMPTFOO_VERSION);
-  return { dir };
+  const { prefix, skip } = npmCiLocked(LOCKED, path.join(TEST_DIR, 'promptfoo'));
+  return skip ? { skip } : { dir: prefix };
 }
 
 // The environment that keeps promptfoo 0.121.20 offline and out of $HOME
@@ -314,17 +293,15 @@ test(`promptfoo ${PROMPTFOO_VERSION} runs the example config offline`, { timeout
     return;
   }
   const { dir } = installed;
-  // gqleval for the config's `package:gqleval/promptfoo:...`: this checkout's
-  // js/, linked anew each run (npm install prunes what it did not install).
-  const link = path.join(dir, 'node_modules', 'gqleval');
-  fs.rmSync(link, { recursive: true, force: true });
-  fs.symlinkSync(path.join(SOURCE_DIR, 'js'), link, 'dir');
-
-  // The example is run from a copy below that node_modules, so that the
-  // package resolves from the config's folder as it does for a user: the
-  // config in RUN/promptfoo/, its schema in RUN/ (as in examples/).
+  // The example is run from a copy with a node_modules of its own that holds
+  // gqleval (the package tested, PACKAGE_DIR), so that the config's
+  // `package:gqleval/promptfoo:...` resolves from its folder as it does for
+  // a user: the config in RUN/promptfoo/, its schema in RUN/ (as in
+  // examples/). promptfoo itself runs from the installed tree.
   const top = fs.mkdtempSync(path.join(dir, 'run-'));
   t.after(() => fs.rmSync(top, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(top, 'node_modules'));
+  fs.symlinkSync(PACKAGE_DIR, path.join(top, 'node_modules', 'gqleval'), 'dir');
   const run = path.join(top, 'promptfoo');
   fs.mkdirSync(run);
   fs.copyFileSync(path.join(EXAMPLE, 'promptfooconfig.yaml'), path.join(run, 'promptfooconfig.yaml'));

@@ -1,5 +1,7 @@
 // What the package's tests share (run by ctest: js/CMakeLists.txt sets
 // GQLEVAL_NODE_ADDON to the built addon and GQLEVAL_BINARY to the CLI).
+// GQLEVAL_JS_PACKAGE names an installed copy of the package to test instead of
+// this folder (JS.package: the npm tarball installed into a fresh project).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +17,10 @@ export const TEST_DIR = process.env.GQLEVAL_JS_TEST_DIR || path.join(os.tmpdir()
 export const EXAMPLES = path.join(SOURCE_DIR, 'examples');
 export const SANITIZED = process.env.GQLEVAL_SANITIZED === '1';
 
+export const PACKAGE_DIR = path.resolve(process.env.GQLEVAL_JS_PACKAGE || path.join(here, '..'));
+
 export const require = createRequire(import.meta.url);
-export const gqleval = require('../index.js');
+export const gqleval = require(path.join(PACKAGE_DIR, 'index.js'));
 
 /** The members of a result line, in order (docs/results.schema.json). */
 export const RESULT_FIELDS = [
@@ -212,4 +216,41 @@ export function graphqlJs(t) {
     }
   }
   return createRequire(path.join(prefix, 'package.json'))('graphql');
+}
+
+// npm's error codes when the registry cannot be reached: an install skips on
+// these, and fails on any other error (a bad version, a broken tree).
+export const NETWORK_ERROR = new RegExp('\\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|'
+  + 'ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT|ESOCKETTIMEDOUT|E50[0-9])\\b|npm error network');
+
+/** The tree `lockDir`'s package.json and package-lock.json pin, installed
+ * with `npm ci` into `prefix` (once: a marker holds the lock it installed, so
+ * that a changed lock or an interrupted install is done again). {prefix}, or
+ * {skip} when npm or the registry is not there; another npm failure throws. */
+export function npmCiLocked(lockDir, prefix) {
+  const lock = readText(lockDir, 'package-lock.json');
+  const marker = path.join(prefix, '.gqleval-installed');
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === lock) return { prefix };
+  if (spawnSync('npm', ['--version'], { encoding: 'utf8' }).status !== 0) {
+    return { skip: 'npm is not installed' };
+  }
+  fs.rmSync(prefix, { recursive: true, force: true });
+  fs.mkdirSync(prefix, { recursive: true });
+  for (const name of ['package.json', 'package-lock.json']) {
+    fs.copyFileSync(path.join(lockDir, name), path.join(prefix, name));
+  }
+  const npm = spawnSync('npm', [
+    'ci', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error',
+    '--fetch-retries=1', '--fetch-timeout=30000',
+  ], { cwd: prefix, encoding: 'utf8', timeout: 600000 });
+  const output = `${npm.stderr || ''}${npm.stdout || ''}`.trim();
+  // A timeout (spawnSync's error) means a registry too slow to use: a skip.
+  if (npm.error) return { skip: `npm ci in ${prefix} did not finish: ${npm.error.message}` };
+  if (npm.status !== 0) {
+    const network = output.match(NETWORK_ERROR);
+    if (network) return { skip: `the npm registry cannot be reached (npm: ${network[0]})` };
+    throw new Error(`npm ci in ${prefix} failed (exit ${npm.status}):\n${output}`);
+  }
+  fs.writeFileSync(marker, lock);
+  return { prefix };
 }
