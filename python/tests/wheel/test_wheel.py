@@ -69,7 +69,8 @@ def wheel():
 @pytest.fixture(scope="module")
 def venv(wheel):
     """A fresh environment (no system site packages) with the wheel and the
-    suite's locked requirements; its python and the seconds pip took."""
+    suite's locked requirements; its python and what pip printed installing
+    the wheel."""
     root = os.path.join(WORK, f"venv-{TAG}")
     shutil.rmtree(root, ignore_errors=True)
     done = run([sys.executable, "-m", "venv", root])
@@ -81,11 +82,12 @@ def venv(wheel):
                 "--disable-pip-version-check", wheel], env=env)
     seconds = time.monotonic() - start
     assert done.returncode == 0, done.stdout + done.stderr
+    installed = done.stdout + done.stderr
     done = run([python, "-m", "pip", "install", "--disable-pip-version-check", "--require-hashes",
                 "--only-binary=:all:", "-r", os.path.join(HERE, "requirements.txt")], env=env)
     skip_if_offline(done, "installing the suite's requirements")
     print(f"pip install {os.path.basename(wheel)} (fresh venv): {seconds:.1f} s")
-    return python, seconds
+    return python, installed
 
 
 def clean_env(**extra):
@@ -116,9 +118,13 @@ def test_the_wheel_is_manylinux_and_carries_its_libraries(wheel):
         assert member in names, names
 
 
-def test_pip_installs_it_in_seconds(venv):
-    _, seconds = venv
-    assert seconds < 60, f"pip install of the wheel took {seconds:.1f} s"
+def test_pip_installs_it_as_it_is(venv):
+    """Nothing is built or compiled at install: pip unpacks the wheel (the
+    seconds it took are printed above, not asserted)."""
+    _, installed = venv
+    assert "Successfully installed gqleval-" in installed, installed
+    for building in ("Building wheel", "Preparing metadata", "setup.py", "cmake", "Compiling"):
+        assert building not in installed, installed
 
 
 def site_packages(python):
