@@ -70,6 +70,33 @@ TEST_F(CliCompare, JsonOutput) {
             "\"cycles,endpoints\",\"variables_by_name\":false}\n");
 }
 
+// --answer all: the candidate file's operations graded together, each
+// position named by its operation; an invalid one left out.
+TEST_F(CliCompare, AnAnswerOfSeveralOperations) {
+  put("answer.json",
+      "[\"{ users(id: 1) { username } }\", \"{ users(id: 1) { posts { title } } }\",\n"
+      " \"{ users(id: 1) {\\n  email nope } }\"]");
+  CommandRun r = compare("--schema s.graphql ref.graphql answer.json --answer all");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out,
+            "verdict: equivalent (pass)\n"
+            "answer: 3 operations, 1 left out as invalid\n"
+            "missing 0, extra 0, shared 4 (reference 4 nodes, candidate 4 nodes)\n"
+            "precision 1.000, recall 1.000, F1 1.000\n"
+            "errors:\n"
+            "  answer.json:2:9 (operation 2): FieldsOnCorrectType: Cannot query field \"nope\" on "
+            "type \"User\".\n"
+            "rules: cycles,endpoints\n");
+  r = compare("--schema s.graphql ref.graphql answer.json --answer all --json");
+  EXPECT_NE(r.out.find(R"("operations":3,"invalid_operations":1,"errors":[{"query":"candidate",)"
+                       R"("operation":2,)"),
+            std::string::npos)
+      << r.out;
+  r = compare("--schema s.graphql ref.graphql answer.json --answer two");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--answer must be one or all, not 'two'"), std::string::npos) << r.err;
+}
+
 TEST_F(CliCompare, SeveralReferences) {
   put("ref2.graphql", "{ users(id: 1) { username email } }");
   put("cand.graphql", "{ users(id: 1) { email username } }");

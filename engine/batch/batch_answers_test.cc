@@ -4,6 +4,7 @@
 // candidate path and error.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -110,15 +111,23 @@ TEST(AnswersRun, SubsetRowsMergeTheOperations) {
   EXPECT_EQ(ResultLine(lines[1]).error(0, "operation"), "2");
 }
 
-TEST(AnswersRun, ArtifactsAreRefused) {
+// An artifact folder of an answer: its merged tree, and a replay with
+// --answer all (gqleval compare grades the same answer).
+TEST(AnswersRun, ArtifactsShowTheMergedTreeAndReplayTheAnswer) {
   ScratchDir dir;
   write_file(dir.file("in.csv"), answers_csv());
   BatchOptions o = answers_options(dir, ScoreMode::kEquivalence);
   o.artifacts_dir = dir.file("art");
-  auto report = run_batch(o);
-  ASSERT_FALSE(report.ok());
-  EXPECT_EQ(report.error().message,
-            "--artifacts replays one operation a query: not with --answer all");
+  o.artifacts_only = ArtifactFilter::kAll;
+  run(o, dir);
+  const std::string row = dir.file("art/row-00000000/");
+  EXPECT_EQ(testing::read_file(row + "candidate.normal.graphql"),
+            "query {\n  users {\n    name\n    posts {\n      title\n    }\n  }\n}\n");
+  EXPECT_FALSE(std::filesystem::exists(row + "candidate.graphql"));
+  EXPECT_NE(testing::read_file(row + "replay.sh").find(" --answer all \"$@\""), std::string::npos);
+  EXPECT_NE(testing::read_file(dir.file("art/row-00000001/explanation.txt"))
+                .find("answer: 3 operations, 1 left out as invalid\n"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -33,14 +33,6 @@ std::optional<Diagnostic> check_mode(const BatchOptions& o) {
                                    " gives each row one answer: not with several candidate "
                                    "columns");
   }
-  // An artifact folder replays one pair with `gqleval compare`, which reads
-  // one operation a query.
-  if (o.answer_all && !o.artifacts_dir.empty()) {
-    return make_error("Usage", o.names.name("artifacts") +
-                                   " replays one operation a query: not "
-                                   "with " +
-                                   o.names.with_value("answer", "all"));
-  }
   const bool coverage = o.mode == ScoreMode::kCoverage;
   // Lists of coordinates are a coverage run's.
   if (!coverage && !o.columns.required.empty()) return refuse("required-col", "");

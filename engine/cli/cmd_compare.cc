@@ -42,6 +42,10 @@ constexpr FlagSpec kFlags[] = {
      "Unbound variables keep their names: $a is not $b (default: renamings are equal)"},
     {"variables", "JSON", "Variable values, a JSON object (or @FILE to read one)"},
     {"operation", "NAME", "The operation to compare when a document has several"},
+    {"answer", "WHICH",
+     "one (default): the candidate is one operation (--operation picks it); all: every "
+     "operation of the candidate file (a document, or a JSON array of query texts) graded "
+     "together"},
     {"no-extract", "", "Take the candidate file as the query (no search in LLM text)"},
     {"strict-schema", "", "Reject schemas that need the StepZen dialect's fixes"},
     {"json", "", "Print the result as one JSON object"},
@@ -114,6 +118,11 @@ score::ScoreOptions read_options(Args& args) {
   options.normalize.ignore_typename = args.has("ignore-typename");
   options.normalize.variables_by_name = args.has("variables-by-name");
   options.extract_candidate = !args.has("no-extract");
+  const std::string answer = args.value("answer").value_or("one");
+  if (answer != "one" && answer != "all") {
+    args.fail("--answer must be one or all, not '" + answer + "'");
+  }
+  options.all_operations = answer == "all";
   return options;
 }
 

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "engine/score/internal/answer_tree.h"
 #include "engine/validate/document_check.h"
 #include "io/query_extract.h"
 
@@ -117,6 +118,24 @@ bool QueryFrontEnd::read_normal(std::string_view text, QueryRole role, uint32_t 
   q = read(text, role, index, extract, schema, operation_name, arena, errors);
   return q.state == QueryState::kOk &&
          normalize(q, role, index, schema, rewrites, options, arena, errors, tree);
+}
+
+bool read_answer_normal(std::string_view text, bool extract, const schema::Schema& schema,
+                        const normalize::Rewrites* rewrites,
+                        const normalize::NormalizeOptions& options, Arena& arena,
+                        normalize::NormalTree& tree) {
+  QueryFrontEnd front_end;
+  AnswerTreeReader reader;
+  AnswerTree answer;
+  std::vector<QueryDiagnostic> ignored;
+  AnswerTreeOptions o;
+  o.extract = extract;
+  o.normalize = options;
+  o.rewrites = rewrites;
+  reader.read(schema, text, o, front_end, arena, ignored, answer);
+  if (answer.state != QueryState::kOk) return false;
+  tree = answer.tree;
+  return true;
 }
 
 }  // namespace gqleval::score

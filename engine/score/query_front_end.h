@@ -93,6 +93,16 @@ class QueryFrontEnd {
   validate::ValidateOptions options_;
 };
 
+// The normal tree of an answer of several operations, read as score_pair.h
+// reads one with all_operations ("Several operations"): its valid
+// operations' trees merged, into `arena`. False (and `tree` untouched) when
+// no text holds a query or no operation is valid. For printing (a run's
+// artifacts); the scorer says why.
+bool read_answer_normal(std::string_view text, bool extract, const schema::Schema& schema,
+                        const normalize::Rewrites* rewrites,
+                        const normalize::NormalizeOptions& options, Arena& arena,
+                        normalize::NormalTree& tree);
+
 // Appends `d` with its positions moved by `map`.
 void add_mapped_error(std::vector<QueryDiagnostic>& errors, QueryRole role, uint32_t index,
                       Diagnostic d, const PositionMap& map);

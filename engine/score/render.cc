@@ -14,20 +14,27 @@ std::string format_score(double x) {
   return buf;
 }
 
-std::string position_text(const std::string& label, SourcePos p) {
-  if (p.line == 0) return label;
-  return label + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+// `LABEL:L:C`; in one of an answer's operations (every operation graded)
+// `LABEL:L:C (operation N)`, the line and column in that operation's text.
+std::string position_text(const std::string& label, SourcePos p, int32_t operation = -1) {
+  const std::string in = operation >= 0 ? " (operation " + std::to_string(operation) + ")" : "";
+  if (p.line == 0) return label + in;
+  return label + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) + in;
 }
 
 std::string nodes_text(uint32_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
 
-void append_positions(std::string& out, std::span<const SourcePos> positions,
-                      const std::string& label) {
+// `, at LABEL:L:C, L:C`, each position followed by its operation where it
+// is in one of an answer's operations (` (operation N)`).
+void append_positions(std::string& out, const PathGroup& g, const std::string& label) {
   bool first = true;
-  for (const SourcePos& p : positions) {
+  for (size_t k = 0; k < g.positions.size(); ++k) {
+    const SourcePos& p = g.positions[k];
     if (p.line == 0) continue;  // unknown
     out.append(first ? ", at " + label + ":" : ", ");
     out.append(std::to_string(p.line)).append(":").append(std::to_string(p.column));
+    if (g.operations[k] >= 0)
+      out.append(" (operation ").append(std::to_string(g.operations[k])).append(")");
     first = false;
   }
 }
@@ -43,7 +50,7 @@ void append_paths(std::string& out, std::span<const SubtreeDiff> paths, const st
   }
   for (const PathGroup& g : group_paths(own)) {
     out.append(prefix).append(g.text).append("  (").append(nodes_text(g.nodes));
-    append_positions(out, g.positions, label);
+    append_positions(out, g, label);
     out.append(")\n");
   }
 }
@@ -66,7 +73,7 @@ void append_difference(std::string& out, const PairResult& r, size_t index,
   if (d.reference_pos.line != 0) {
     out.append(", at ").append(position_text(reference, d.reference_pos));
     if (d.candidate_pos.line != 0)
-      out.append(" and ").append(position_text(candidate, d.candidate_pos));
+      out.append(" and ").append(position_text(candidate, d.candidate_pos, d.candidate_operation));
   }
   out.append(")\n");
   bool nested = false;
@@ -98,6 +105,13 @@ std::string RenderLabels::reference(size_t k, size_t count) const {
 std::string render_text(const PairResult& r, const RenderLabels& labels) {
   std::string out = "verdict: ";
   out.append(verdict_name(r.verdict)).append(r.pass ? " (pass)\n" : " (fail)\n");
+  if (r.operations > 1) {  // an answer of several operations
+    out.append("answer: ").append(std::to_string(r.operations)).append(" operations");
+    if (r.invalid_operations != 0) {
+      out.append(", ").append(std::to_string(r.invalid_operations)).append(" left out as invalid");
+    }
+    out.append("\n");
+  }
   if (!is_stage1(r.verdict)) {
     out.append("missing ").append(std::to_string(r.missing));
     out.append(", extra ").append(std::to_string(r.extra));
@@ -143,7 +157,7 @@ std::string render_text(const PairResult& r, const RenderLabels& labels) {
       const std::string label = f.query == QueryRole::kCandidate
                                     ? labels.candidate
                                     : labels.reference(f.reference, r.reference_count);
-      out.append("  ").append(position_text(label, f.pos)).append(": ").append(f.rule);
+      out.append("  ").append(position_text(label, f.pos, f.operation)).append(": ").append(f.rule);
       out.append(": ").append(f.path).append(": ").append(f.detail).append("\n");
     }
   }
@@ -157,11 +171,11 @@ std::string render_text(const PairResult& r, const RenderLabels& labels) {
       const Diagnostic& d = e.diagnostic;
       const std::string warning = d.severity == Severity::kWarning ? "warning: " : "";
       if (d.locations.empty()) {
-        out.append("  ").append(label).append(": ").append(warning).append(d.rule);
-        out.append(": ").append(d.message).append("\n");
+        out.append("  ").append(position_text(label, {}, e.operation)).append(": ");
+        out.append(warning).append(d.rule).append(": ").append(d.message).append("\n");
       }
       for (const SourcePos& p : d.locations) {
-        out.append("  ").append(position_text(label, p)).append(": ").append(warning);
+        out.append("  ").append(position_text(label, p, e.operation)).append(": ").append(warning);
         out.append(d.rule).append(": ").append(d.message).append("\n");
       }
     }

@@ -60,6 +60,14 @@ const normalize::NormalTree* normal_tree(std::string_view text, score::QueryRole
                                          normalize::NormalTree* storage,
                                          std::string_view* found = nullptr) {
   if (!schema.ok()) return nullptr;
+  if (role == score::QueryRole::kCandidate && options.all_operations) {
+    // An answer of several operations: no one query was read (`found` stays
+    // unset), and the tree is their merged one.
+    return score::read_answer_normal(text, extract, *schema.schema, schema.rewrites.get(),
+                                     options.normalize, arena, *storage)
+               ? storage
+               : nullptr;
+  }
   score::QueryFrontEnd front_end;
   score::FrontEndQuery q;
   std::vector<score::QueryDiagnostic> ignored;

@@ -9,10 +9,12 @@
 //                              K = 0, 1, ..., when the row has several)
 //   candidate.txt              the candidate text as given
 //   variables.json             the row's variable values, when it has some
-//   candidate.graphql          the query extracted from it (when one was found)
+//   candidate.graphql          the query extracted from it (when one was found;
+//                              not for an answer of several operations)
 //   reference.normal.graphql   the normal form (normalize/printer.h) of the
 //   candidate.normal.graphql   matched reference (else the first) and of the
-//                              candidate, when they validate
+//                              candidate, when they validate (with --answer
+//                              all, its valid operations' merged tree)
 //   graph.dot                  both trees as Graphviz DOT, side by side;
 //                              reference nodes the candidate lacks are red
 //                              (missing), candidate nodes the reference lacks

@@ -38,6 +38,7 @@ std::string replay_options(const BatchOptions& o) {
   if (o.strict_schema) out += " --strict-schema";
   if (!o.extract) out += " --no-extract";
   if (!o.operation.empty()) out += " --operation " + shell_quote(o.operation);
+  if (o.answer_all) out += " --answer all";
   return out;
 }
 

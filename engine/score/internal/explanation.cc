@@ -98,8 +98,13 @@ std::vector<PathGroup> group_paths(std::span<const SubtreeDiff> diffs) {
       joined = &work.back();
     }
     PathGroup& g = joined->group;
-    if (std::find(g.positions.begin(), g.positions.end(), d.pos) == g.positions.end()) {
+    bool seen = false;
+    for (size_t k = 0; k < g.positions.size() && !seen; ++k) {
+      seen = g.positions[k] == d.pos && g.operations[k] == d.operation;
+    }
+    if (!seen) {
       g.positions.push_back(d.pos);
+      g.operations.push_back(d.operation);
     }
     g.nodes += d.nodes;
     ++g.members;

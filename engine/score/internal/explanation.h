@@ -47,6 +47,7 @@ SubtreeDiff describe_subtree(const normalize::NormalTree& tree, uint32_t node, u
 struct PathGroup {
   std::string text;                  // the path; `on {A, B}` where members differ by type
   std::vector<SourcePos> positions;  // distinct, in order of first appearance
+  std::vector<int32_t> operations;   // each position's operation (SubtreeDiff::operation)
   uint32_t nodes = 0;                // the members' node counts, summed
   uint32_t members = 0;              // how many SubtreeDiffs the line stands for
 };
