@@ -48,6 +48,7 @@ class Page {
   std::string render() {
     const std::string title = r_.title.empty() ? "gqleval report" : r_.title;
     out_ = concat(
+        // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one literal over lines
         {"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<title>",
@@ -72,6 +73,7 @@ class Page {
                     "), gqleval report. Pass rate intervals: Wilson score, 95%. Mean ", graded_,
                     " intervals: Poisson bootstrap, ", std::to_string(r_.bootstrap.resamples),
                     " resamples, seed ", std::to_string(r_.bootstrap.seed),
+                    // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one literal over lines
                     ", 2.5th and 97.5th percentiles. McNemar: exact two-sided binomial test on "
                     "the rows that changed.</footer>\n</main>\n<script>",
                     kReportScript, "</script>\n</body>\n</html>\n"});
@@ -134,6 +136,7 @@ class Page {
 
   void comparisons() {
     out_ += concat({"<section id=\"comparisons\"><h2>Against ", esc(r_.runs[r_.baseline].name),
+                    // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one literal over lines
                     " (paired)</h2>\n<table class=\"sortable\" id=\"comparison-table\">\n"
                     "<thead><tr>",
                     th("run", "asc"), th("both pass"), th("fixed"), th("regressed"),
