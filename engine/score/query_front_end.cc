@@ -92,7 +92,7 @@ bool QueryFrontEnd::normalize(FrontEndQuery& q, QueryRole role, uint32_t index,
                               const schema::Schema& schema, const normalize::Rewrites* rewrites,
                               const normalize::NormalizeOptions& options, Arena& arena,
                               std::vector<QueryDiagnostic>& errors, normalize::NormalTree& tree) {
-  auto normal = normalize_operation(schema, *q.document, *q.operation, rewrites, options, arena);
+  auto normal = normalizer_.run(schema, *q.document, *q.operation, options, rewrites, arena);
   if (!normal) {
     add_mapped_error(errors, role, index, std::move(normal.error()), q.map);
     q.state = QueryState::kInvalid;

@@ -191,6 +191,10 @@ void append_json_error(std::string& out, std::string_view query, std::optional<u
 }
 
 void append_json_operations(std::string& out, uint32_t operations, uint32_t invalid) {
+  if (operations == 1 && invalid == 0) {  // nearly every row: one copy
+    out.append(",\"operations\":1,\"invalid_operations\":0");
+    return;
+  }
   append_json_key(out, "operations");
   append_number(out, operations);
   append_json_key(out, "invalid_operations");
