@@ -10,6 +10,8 @@ export type SchemaInput = string | object | null | undefined;
 /** A query cell: a query, or the model's text around one (found in prose or
  * a fenced block unless `extract: false`); `null`/`undefined`: an empty cell. */
 export type Cell = string | null | undefined;
+/** A candidate: a cell, or (`answer: "all"`) an Array of query texts. */
+export type Answer = Cell | string[];
 
 /** One reference, or several (the best match counts; `matched_reference`
  * names it by position). */
@@ -236,7 +238,7 @@ export interface Row {
   schema: SchemaInput;
   /** Optional in coverage mode with `required`. */
   reference?: ReferenceInput;
-  candidate: Cell;
+  candidate: Answer;
   variables?: Variables;
   id?: string | number | null;
   required?: Coordinates;
@@ -248,25 +250,25 @@ export interface Row {
 export function compare(
   schema: SchemaInput,
   reference: ReferenceInput,
-  candidate: Cell,
+  candidate: Answer,
   options?: CompareOptions & { mode?: 'equivalence' },
 ): CompareResult;
 export function compare(
   schema: SchemaInput,
   reference: ReferenceInput,
-  candidate: Cell,
+  candidate: Answer,
   options: CompareOptions & { mode: 'subset' },
 ): SubsetResult;
 export function compare(
   schema: SchemaInput,
   reference: ReferenceInput,
-  candidate: Cell,
+  candidate: Answer,
   options: CompareOptions & { mode: 'coverage' },
 ): CoverageResult;
 export function compare(
   schema: SchemaInput,
   reference: ReferenceInput,
-  candidate: Cell,
+  candidate: Answer,
   options?: CompareOptions,
 ): Result;
 
@@ -391,7 +393,7 @@ export class Scorer {
   compare(
     schema: SchemaInput,
     reference: ReferenceInput,
-    candidate: Cell,
+    candidate: Answer,
     options?: { variables?: Variables; required?: Coordinates; excluded?: Coordinates },
   ): Result;
   validate(schema: SchemaInput, query: Cell): ValidationResult;

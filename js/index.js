@@ -104,12 +104,13 @@ function engineFor(options) {
 function scoreWith(engine, schema, reference, candidate, call) {
   const { variables = null, required = null, excluded = null } = call;
   if (schema === engine.lastSchema) {
-    return JSON.parse(engine.scoreSameSchema(reference, candidate, variables, required, excluded));
+    return JSON.parse(engine.scoreSameSchema(reference, answerText(candidate, 'candidate'),
+      variables, required, excluded));
   }
   // Unset first: a call that throws may have replaced the addon's schema.
   engine.lastSchema = NO_SCHEMA;
-  const text = engine.score(schemaText(schema, 'schema'), reference, candidate, variables,
-    required, excluded);
+  const text = engine.score(schemaText(schema, 'schema'), reference,
+    answerText(candidate, 'candidate'), variables, required, excluded);
   engine.lastSchema = schema;
   return JSON.parse(text);
 }
@@ -123,6 +124,16 @@ function variablesText(value, name) {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
   throw new TypeError(`${name} must be an object, JSON text or null, not ${typeName(value)}`);
+}
+
+// An answer (a candidate): a string, null or undefined, or an Array of query
+// texts (an agent's several queries), written as the JSON array the engine
+// reads with answer: "all".
+function answerText(value, name) {
+  if (typeof value === 'string' || value === undefined || value === null) return value;
+  if (Array.isArray(value)) return JSON.stringify(value);
+  throw new TypeError(
+    `${name} must be a string, an Array of query texts, null or undefined, not ${typeName(value)}`);
 }
 
 // A coverage row's list of schema coordinates: null or undefined (none), an
@@ -293,7 +304,7 @@ function columnsOf(rows, defaultVariables) {
       references.push(cell(reference, `rows[${i}].reference`));
     }
     referenceBegin[i + 1] = references.length;
-    candidates[i] = cell(row.candidate, `rows[${i}].candidate`);
+    candidates[i] = answerText(row.candidate, `rows[${i}].candidate`);
     const v = row.variables === undefined || row.variables === null
       ? defaultVariables
       : variablesText(row.variables, `rows[${i}].variables`);

@@ -298,3 +298,18 @@ test('engines are shared per option set, and kept or let go as the engine cache 
   // A Scorer of the same options gives the same results as compare().
   assert.deepEqual(new Scorer({ delta: 1 }).compare(schema, reference, answer), first);
 });
+
+test('with answer "all" a candidate may be an Array of query texts', async () => {
+  const { schema } = farm();
+  const reference = '{ farm(farm_id: 1) { farm_id total_horses } }';
+  const parts = ['{ farm(farm_id: 1) { farm_id } }', '{ farm(farm_id: 1) { total_horses } }'];
+  const r = gqleval.compare(schema, reference, parts, { answer: 'all' });
+  assert.deepEqual([r.verdict, r.operations, r.invalid_operations], ['equivalent', 2, 0]);
+  const scorer = new gqleval.Scorer({ answer: 'all' });
+  assert.equal(scorer.compare(schema, reference, JSON.stringify(parts)).verdict, 'equivalent');
+  const rows = await gqleval.scoreBatch(
+    [parts, parts.slice(0, 1), [...parts, 7]].map((candidate) => ({ schema, reference, candidate })),
+    { answer: 'all' });
+  assert.deepEqual(rows.map((x) => x.verdict), ['equivalent', 'underfetch', 'invalid_candidate']);
+  assert.equal(rows[2].errors[0].message, "entry 2 of the answer's array is not a string");
+});

@@ -15,7 +15,8 @@ test('a cell of the wrong type is a TypeError naming it', () => {
     message: /^schema must be SDL, introspection JSON \(text or object\) or a GraphQLSchema, not number$/,
   });
   assert.throws(() => compare(schema, reference, 7), {
-    name: 'TypeError', message: 'candidate must be a string, null or undefined',
+    name: 'TypeError',
+    message: 'candidate must be a string, an Array of query texts, null or undefined, not number',
   });
   assert.throws(() => compare(schema, { query: reference }, reference), {
     name: 'TypeError', message: 'reference must be a string, null or undefined',
@@ -91,7 +92,7 @@ test('scoreBatch rejects rows of the wrong shape, naming the row and cell', asyn
     ['rows', TypeError, 'rows must be an Array, not string'],
     [[good, null], TypeError, 'rows[1] must be an object, not null'],
     [[good, good, { ...good, candidate: 5 }], TypeError,
-      'rows[2].candidate must be a string, null or undefined, not number'],
+      'rows[2].candidate must be a string, an Array of query texts, null or undefined, not number'],
     [[{ ...good, reference: [reference, false] }], TypeError,
       'rows[0].reference[1] must be a string, null or undefined, not boolean'],
     [[{ ...good, reference: [] }], RangeError, 'row 0 has no reference: give at least one'],

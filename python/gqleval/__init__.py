@@ -93,6 +93,8 @@ SUMMARY_FIELDS = (
 
 Cell = Optional[str]
 Reference = Union[Cell, Sequence[str]]
+# A candidate: a cell, or (answer="all") a list or tuple of query texts.
+Answer = Union[Cell, Sequence[str]]
 Variables = Union[None, str, Mapping[str, Any]]
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -205,7 +207,7 @@ class Scorer:
         self,
         schema: Cell,
         reference: Reference,
-        candidate: Cell,
+        candidate: Answer,
         *,
         variables: Variables = None,
         required: Coordinates = None,
@@ -230,7 +232,7 @@ class Scorer:
         self,
         schemas: Union[str, Iterable[Cell]],
         references: Iterable[Reference],
-        candidates: Iterable[Cell],
+        candidates: Iterable[Answer],
         *,
         variables: Union[None, str, Iterable[Variables]] = None,
         ids: Optional[Iterable[Any]] = None,
@@ -276,7 +278,7 @@ def _scorer(options: Mapping[str, Any]) -> Scorer:
 def compare(
     schema: Cell,
     reference: Reference,
-    candidate: Cell,
+    candidate: Answer,
     *,
     variables: Variables = None,
     required: Coordinates = None,
@@ -304,7 +306,7 @@ def compare(
 def score_batch(
     schemas: Union[str, Iterable[Cell]],
     references: Iterable[Reference],
-    candidates: Iterable[Cell],
+    candidates: Iterable[Answer],
     *,
     variables: Union[None, str, Iterable[Variables]] = None,
     ids: Optional[Iterable[Any]] = None,

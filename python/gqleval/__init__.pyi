@@ -11,6 +11,8 @@ SUMMARY_FIELDS: Tuple[str, ...]
 
 Cell = Optional[str]
 Reference = Union[Cell, Sequence[str]]
+# A candidate: a cell, or (answer="all") a list or tuple of query texts.
+Answer = Union[Cell, Sequence[str]]
 Variables = Union[None, str, Mapping[str, Any]]
 PathLike = Union[str, os.PathLike[str]]
 
@@ -96,14 +98,14 @@ class Scorer:
     @property
     def mode(self) -> str: ...
     def score(
-        self, schema: Cell, reference: Reference, candidate: Cell, *, variables: Variables = None,
+        self, schema: Cell, reference: Reference, candidate: Answer, *, variables: Variables = None,
         required: Coordinates = None, excluded: Coordinates = None,
     ) -> dict[str, Any]: ...
     def score_batch(
         self,
         schemas: Union[str, Iterable[Cell]],
         references: Iterable[Reference],
-        candidates: Iterable[Cell],
+        candidates: Iterable[Answer],
         *,
         variables: Union[None, str, Iterable[Variables]] = None,
         ids: Optional[Iterable[RowId]] = None,
@@ -117,7 +119,7 @@ class Scorer:
 def compare(
     schema: Cell,
     reference: Reference,
-    candidate: Cell,
+    candidate: Answer,
     *,
     variables: Variables = None,
     required: Coordinates = None,
@@ -138,7 +140,7 @@ def compare(
 def score_batch(
     schemas: Union[str, Iterable[Cell]],
     references: Iterable[Reference],
-    candidates: Iterable[Cell],
+    candidates: Iterable[Answer],
     *,
     variables: Union[None, str, Iterable[Variables]] = None,
     ids: Optional[Iterable[RowId]] = None,

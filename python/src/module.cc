@@ -74,7 +74,7 @@ py::object score_one(RowEngine& engine, py::handle schema, py::handle references
   RowCells row;
   row.schema = cell_text(schema, "schema");
   row.references = refs;
-  row.candidate = cell_text(candidate, "candidate");
+  row.candidate = answer_text(candidate, "candidate", keep);
   row.variables = variables_text(variables, "variables", keep);
   row.listed = !required.is_none();
   if (row.listed) row.required = cell_text(required, "required");
@@ -162,7 +162,7 @@ RowTable row_table(py::handle schemas, py::handle references, py::handle candida
   keep.push_back(s.items);
   keep.push_back(c.items);
   append_cells(s, "schemas", table.schemas);
-  append_cells(c, "candidates", table.candidates);
+  append_answers(c, "candidates", table.candidates, keep);
   table.one_schema = s.single;
   table.one_candidate = c.single;
   if (references.is_none() && !required.is_none()) {

@@ -16,7 +16,7 @@ std::string type_name(py::handle value) { return Py_TYPE(value.ptr())->tp_name; 
 
 }  // namespace
 
-std::string_view cell_text(py::handle value, const std::string& what) {
+std::string_view cell_text(py::handle value, const std::string& what, std::string_view accepted) {
   if (PyUnicode_Check(value.ptr())) {
     Py_ssize_t size = 0;
     const char* text = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
@@ -24,7 +24,7 @@ std::string_view cell_text(py::handle value, const std::string& what) {
     return {text, static_cast<size_t>(size)};
   }
   if (is_missing(value)) return {};
-  std::string message = what + " must be str or None, not " + type_name(value);
+  std::string message = what + " must be " + std::string(accepted) + ", not " + type_name(value);
   if (PyBytes_Check(value.ptr()) || PyByteArray_Check(value.ptr())) {
     message += " (decode it first, e.g. text.decode('utf-8'))";
   }
@@ -74,6 +74,37 @@ void append_cells(const Column& c, const char* what, std::vector<std::string_vie
       out.emplace_back(text, static_cast<size_t>(size));
     } else {
       out.push_back(cell_text(item, std::string(what) + "[" + std::to_string(i) + "]"));
+    }
+  }
+}
+
+std::string_view answer_text(py::handle value, const std::string& what,
+                             std::vector<py::object>& keep) {
+  if (PyList_Check(value.ptr()) || PyTuple_Check(value.ptr())) {
+    py::object dumps = py::module_::import("json").attr("dumps");
+    keep.push_back(dumps(py::list(py::reinterpret_borrow<py::object>(value))));
+    return cell_text(keep.back(), what);
+  }
+  return cell_text(value, what, "str, a list of query texts or None");
+}
+
+void append_answers(const Column& c, const char* what, std::vector<std::string_view>& out,
+                    std::vector<py::object>& keep) {
+  if (c.single) {
+    append_cells(c, what, out);
+    return;
+  }
+  const Py_ssize_t n = PyList_GET_SIZE(c.items.ptr());
+  out.reserve(out.size() + static_cast<size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    py::handle item = PyList_GET_ITEM(c.items.ptr(), i);
+    if (PyUnicode_Check(item.ptr())) {
+      Py_ssize_t size = 0;
+      const char* text = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
+      if (text == nullptr) throw py::error_already_set();
+      out.emplace_back(text, static_cast<size_t>(size));
+    } else {
+      out.push_back(answer_text(item, std::string(what) + "[" + std::to_string(i) + "]", keep));
     }
   }
 }

@@ -20,8 +20,10 @@
 
 namespace gqleval::python {
 
-// The cell `value`; `what` names it in errors ("candidate", "candidates[3]").
-std::string_view cell_text(pybind11::handle value, const std::string& what);
+// The cell `value`; `what` names it in errors ("candidate", "candidates[3]"),
+// `accepted` says what it may be.
+std::string_view cell_text(pybind11::handle value, const std::string& what,
+                           std::string_view accepted = "str or None");
 
 // A column of cells: a str is one cell for every row; any other iterable
 // (list, tuple, pandas Series, NumPy array) one cell per row.
@@ -34,6 +36,15 @@ Column column(pybind11::handle values, const char* what);
 
 // The views of a column's cells, appended to `out`.
 void append_cells(const Column& column, const char* what, std::vector<std::string_view>& out);
+
+// An answer (a candidate): a cell, or a list or tuple of query texts, an
+// agent's several queries, written as the JSON array the engine reads with
+// answer="all" (json.dumps, kept alive in `keep`).
+std::string_view answer_text(pybind11::handle value, const std::string& what,
+                             std::vector<pybind11::object>& keep);
+// The views of a column of answers, appended to `out`.
+void append_answers(const Column& column, const char* what, std::vector<std::string_view>& out,
+                    std::vector<pybind11::object>& keep);
 
 // Variables: a str (JSON), None, or a dict (written with json.dumps, kept
 // alive in `keep`).

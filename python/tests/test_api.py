@@ -239,3 +239,20 @@ def test_more_threads_than_cores_run_without_a_warning(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "TBB Warning" not in done.stderr, done.stderr
+
+
+def test_an_answer_of_several_queries_is_a_list(farm):
+    """With answer="all" a candidate may be a list or tuple of query texts (an
+    agent's several queries): the JSON array the engine reads, in compare()
+    and in score_batch()'s cells alike."""
+    schema, _, _ = farm
+    ref = "{ farm(farm_id: 1) { farm_id total_horses } }"
+    parts = ["{ farm(farm_id: 1) { farm_id } }", "{ farm(farm_id: 1) { total_horses } }"]
+    r = gqleval.compare(schema, ref, parts, answer="all")
+    assert (r["verdict"], r["operations"], r["invalid_operations"]) == ("equivalent", 2, 0)
+    assert gqleval.compare(schema, ref, tuple(parts), answer="all")["verdict"] == "equivalent"
+    assert gqleval.compare(schema, ref, json.dumps(parts), answer="all")["verdict"] == "equivalent"
+    rows = gqleval.score_batch(schema, [ref, ref, ref], [parts, parts[:1], parts + [7]],
+                               answer="all")
+    assert [r["verdict"] for r in rows] == ["equivalent", "underfetch", "invalid_candidate"]
+    assert rows[2]["errors"][0]["message"] == "entry 2 of the answer's array is not a string"

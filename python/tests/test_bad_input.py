@@ -24,13 +24,17 @@ def test_none_cells_are_empty_cells(farm):
 
 
 @pytest.mark.parametrize("value, kind", [(b"{ a }", "bytes"), (bytearray(b"x"), "bytearray"),
-                                         (3, "int"), (["{ a }"], "list"), (object(), "object")])
+                                         (3, "int"), ({"q": "{ a }"}, "dict"), (object(), "object")])
 def test_cells_of_other_types_are_type_errors(farm, value, kind):
     schema, ref, _ = farm
-    with pytest.raises(TypeError, match=f"candidate must be str or None, not {kind}"):
+    # (A list or tuple is an answer of several query texts: test_api.py.)
+    answer = "str, a list of query texts or None"
+    with pytest.raises(TypeError, match=f"candidate must be {answer}, not {kind}"):
         gqleval.compare(schema, ref, value)
-    with pytest.raises(TypeError, match=rf"candidates\[1\] must be str or None, not {kind}"):
+    with pytest.raises(TypeError, match=rf"candidates\[1\] must be {answer}, not {kind}"):
         gqleval.score_batch(schema, [ref, ref], [ref, value])
+    with pytest.raises(TypeError, match=f"schema must be str or None, not {kind}"):
+        gqleval.compare(value, ref, ref)
 
 
 def test_bytes_say_to_decode(farm):
