@@ -57,65 +57,65 @@ Column column(py::handle values, const char* what) {
   return c;
 }
 
-void append_cells(const Column& c, const char* what, std::vector<std::string_view>& out) {
+namespace {
+
+// A column's cells into `out`: each str viewed in place, any other item
+// through `other(item, its name)` (the row's name is built only then).
+template <class Other>
+void append_column(const Column& c, const char* what, std::vector<std::string_view>& out,
+                   const Other& other) {
   if (c.single) {
-    out.push_back(cell_text(c.items, what));
+    out.push_back(other(c.items, what));
     return;
   }
   const Py_ssize_t n = PyList_GET_SIZE(c.items.ptr());
   out.reserve(out.size() + static_cast<size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) {
     py::handle item = PyList_GET_ITEM(c.items.ptr(), i);
-    // The row's name is built only for an error.
     if (PyUnicode_Check(item.ptr())) {
       Py_ssize_t size = 0;
       const char* text = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
       if (text == nullptr) throw py::error_already_set();
       out.emplace_back(text, static_cast<size_t>(size));
     } else {
-      out.push_back(cell_text(item, std::string(what) + "[" + std::to_string(i) + "]"));
+      out.push_back(other(item, std::string(what) + "[" + std::to_string(i) + "]"));
     }
   }
+}
+
+// `value` written with json.dumps, the text kept alive in `keep`.
+std::string_view json_text(py::handle value, const std::string& what,
+                           std::vector<py::object>& keep) {
+  py::object dumps = py::module_::import("json").attr("dumps");
+  keep.push_back(dumps(value));
+  return cell_text(keep.back(), what);
+}
+
+}  // namespace
+
+void append_cells(const Column& c, const char* what, std::vector<std::string_view>& out) {
+  append_column(c, what, out,
+                [](py::handle item, const std::string& name) { return cell_text(item, name); });
 }
 
 std::string_view answer_text(py::handle value, const std::string& what,
                              std::vector<py::object>& keep) {
   if (PyList_Check(value.ptr()) || PyTuple_Check(value.ptr())) {
-    py::object dumps = py::module_::import("json").attr("dumps");
-    keep.push_back(dumps(py::list(py::reinterpret_borrow<py::object>(value))));
-    return cell_text(keep.back(), what);
+    return json_text(py::list(py::reinterpret_borrow<py::object>(value)), what, keep);
   }
   return cell_text(value, what, "str, a list of query texts or None");
 }
 
 void append_answers(const Column& c, const char* what, std::vector<std::string_view>& out,
                     std::vector<py::object>& keep) {
-  if (c.single) {
-    append_cells(c, what, out);
-    return;
-  }
-  const Py_ssize_t n = PyList_GET_SIZE(c.items.ptr());
-  out.reserve(out.size() + static_cast<size_t>(n));
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    py::handle item = PyList_GET_ITEM(c.items.ptr(), i);
-    if (PyUnicode_Check(item.ptr())) {
-      Py_ssize_t size = 0;
-      const char* text = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
-      if (text == nullptr) throw py::error_already_set();
-      out.emplace_back(text, static_cast<size_t>(size));
-    } else {
-      out.push_back(answer_text(item, std::string(what) + "[" + std::to_string(i) + "]", keep));
-    }
-  }
+  append_column(c, what, out, [&keep](py::handle item, const std::string& name) {
+    return answer_text(item, name, keep);
+  });
 }
 
 std::string_view variables_text(py::handle value, const std::string& what,
                                 std::vector<py::object>& keep) {
-  if (PyDict_Check(value.ptr())) {
-    py::object dumps = py::module_::import("json").attr("dumps");
-    keep.push_back(dumps(value));
-    return cell_text(keep.back(), what);
-  }
+  if (PyDict_Check(value.ptr())) return json_text(value, what, keep);
   return cell_text(value, what);
 }
 
