@@ -27,8 +27,7 @@ bool is_blank(std::string_view text) {
 
 void add_mapped_error(std::vector<QueryDiagnostic>& errors, QueryRole role, uint32_t index,
                       Diagnostic d, const PositionMap& map) {
-  for (SourcePos& p : d.locations) p = map.apply(p);
-  errors.push_back({role, index, std::move(d)});
+  errors.push_back({role, index, map.apply(std::move(d))});
 }
 
 FrontEndQuery QueryFrontEnd::read(std::string_view text, QueryRole role, uint32_t index,

@@ -13,11 +13,6 @@ bool before(SourcePos a, SourcePos b) {
   return a.line < b.line || (a.line == b.line && a.column < b.column);
 }
 
-Diagnostic mapped(Diagnostic d, const PositionMap& map) {
-  for (SourcePos& p : d.locations) p = map.apply(p);
-  return d;
-}
-
 }  // namespace
 
 void Answer::clear() {
@@ -113,7 +108,7 @@ void AnswerReader::read_text(const schema::Schema& schema, std::string_view text
   if (check.document == nullptr) {  // a syntax error: the whole text is invalid
     const auto index = static_cast<int32_t>(out.operations++);
     ++out.invalid;
-    for (const Diagnostic& d : check.diagnostics) out.errors.push_back({index, mapped(d, q.map)});
+    for (const Diagnostic& d : check.diagnostics) out.errors.push_back({index, q.map.apply(d)});
     return;
   }
   add_document(check, q.map, out);
@@ -136,7 +131,7 @@ void AnswerReader::add_document(const validate::DocumentCheck& check, const Posi
     const auto index = static_cast<int32_t>(out.operations++);
     ++out.invalid;
     for (const Diagnostic& d : check.all()) {
-      if (d.severity == Severity::kError) out.errors.push_back({index, mapped(d, map)});
+      if (d.severity == Severity::kError) out.errors.push_back({index, map.apply(d)});
     }
     return;
   }
@@ -153,7 +148,7 @@ void AnswerReader::add_document(const validate::DocumentCheck& check, const Posi
       }
       if (!inside && !elsewhere) continue;
       valid = false;
-      out.errors.push_back({static_cast<int32_t>(index), mapped(d, map)});
+      out.errors.push_back({static_cast<int32_t>(index), map.apply(d)});
     }
     if (valid) {
       out.valid.push_back({check.document, ops_[k], map, index});

@@ -57,8 +57,7 @@ void AnswerTreeReader::normalize_operations(const schema::Schema& schema,
         tree_operations_.push_back(static_cast<uint16_t>(op.index));
         continue;
       }
-      error = std::move(tree.error());
-      for (SourcePos& at : error->locations) at = op.map.apply(at);
+      error = op.map.apply(std::move(tree.error()));
     }
     errors.push_back({QueryRole::kCandidate, 0, std::move(*error), static_cast<int32_t>(op.index)});
     ++out.invalid;

@@ -22,6 +22,11 @@ struct PositionMap {
     if (p.line == 1) return {origin.line, origin.column + p.column - 1};
     return {origin.line + p.line - 1, p.column};
   }
+  // `d` with every location moved.
+  Diagnostic apply(Diagnostic d) const {
+    for (SourcePos& p : d.locations) p = apply(p);
+    return d;
+  }
 };
 
 // Where a normal tree's nodes lie in the texts as given: one map, or for an
