@@ -205,6 +205,16 @@ size_t csv_head(std::string& out, const RowKey& k, std::string_view verdict, boo
   return rest;
 }
 
+// `BEFOREoperation NAFTER` where an item names the candidate's operation
+// (every operation graded); nothing where it names none (-1).
+void csv_operation(std::string& c, int32_t operation, std::string_view before,
+                   std::string_view after) {
+  if (operation < 0) return;
+  c.append(before).append("operation ");
+  append_number(c, operation);
+  c.append(after);
+}
+
 // SubtreeDiff or SubsetMissing: a path, its operation (a candidate's, every
 // operation graded), position and nodes.
 template <typename Path>
@@ -214,11 +224,7 @@ void csv_paths(std::string& out, std::span<const Path> paths) {
     if (i) c.push_back('\n');
     c.append(paths[i].path).append(" (");
     if constexpr (std::is_same_v<Path, SubtreeDiff>) {
-      if (paths[i].operation >= 0) {
-        c.append("operation ");
-        append_number(c, paths[i].operation);
-        c.append(", ");
-      }
+      csv_operation(c, paths[i].operation, "", ", ");
     }
     if (paths[i].pos.line != 0) {
       csv_position(c, paths[i].pos);
@@ -228,14 +234,6 @@ void csv_paths(std::string& out, std::span<const Path> paths) {
     c.append(paths[i].nodes == 1 ? " node)" : " nodes)");
   }
   csv_field(out, c);
-}
-
-// `operation N at ` before a candidate's position, every operation graded.
-void csv_who_operation(std::string& c, int32_t operation) {
-  if (operation < 0) return;
-  c.append("operation ");
-  append_number(c, operation);
-  c.append(" at ");
 }
 
 // One line per difference: `path: changes (reference L:C, candidate L:C)`.
@@ -250,7 +248,7 @@ void csv_argument_differences(std::string& out, std::span<const score::ArgumentD
       c.append(" (reference ");
       csv_position(c, d.reference_pos);
       c.append(", candidate ");
-      csv_who_operation(c, d.candidate_operation);
+      csv_operation(c, d.candidate_operation, "", " at ");
       csv_position(c, d.candidate_pos);
       c.push_back(')');
     }
@@ -265,10 +263,7 @@ void csv_who(std::string& c, QueryRole role, uint32_t reference, int32_t operati
     append_number(c, reference);
     c.push_back(']');
   }
-  if (operation >= 0) {
-    c.append(" operation ");
-    append_number(c, operation);
-  }
+  csv_operation(c, operation, " ", "");
 }
 
 void csv_error_line(std::string& c, std::string_view who, const Diagnostic& d) {
