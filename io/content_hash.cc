@@ -2,16 +2,10 @@
 
 #include <xxhash.h>
 
+#include "engine/base/wide_scan.h"
 #include "io/internal/xxh3_avx2.h"
 
 namespace gqleval::io {
-
-#if GQLEVAL_XXH3_AVX2
-bool xxh3_avx2::has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2") != 0;
-  return has;
-}
-#endif
 
 namespace {
 
@@ -33,8 +27,8 @@ std::string digest_of(XXH128_hash_t h) {
 // the CPU has it (half the instructions of libxxhash's SSE2 build), else
 // through libxxhash. Both give the same digest.
 struct ContentHasher::State {
-#if GQLEVAL_XXH3_AVX2
-  xxh3_avx2::State* wide = xxh3_avx2::has_avx2() ? xxh3_avx2::create() : nullptr;
+#if GQLEVAL_AVX2_KERNELS
+  xxh3_avx2::State* wide = wide::has_avx2() ? xxh3_avx2::create() : nullptr;
 #else
   static constexpr void* wide = nullptr;
 #endif
@@ -45,7 +39,7 @@ struct ContentHasher::State {
   State(const State&) = delete;
   State& operator=(const State&) = delete;
   ~State() {
-#if GQLEVAL_XXH3_AVX2
+#if GQLEVAL_AVX2_KERNELS
     if (wide != nullptr) xxh3_avx2::destroy(wide);
 #endif
     if (xxh != nullptr) XXH3_freeState(xxh);
@@ -58,14 +52,14 @@ ContentHasher& ContentHasher::operator=(ContentHasher&&) noexcept = default;
 ContentHasher::~ContentHasher() = default;
 
 void ContentHasher::update(std::string_view bytes) {
-#if GQLEVAL_XXH3_AVX2
+#if GQLEVAL_AVX2_KERNELS
   if (state_->wide != nullptr) return xxh3_avx2::update(state_->wide, bytes.data(), bytes.size());
 #endif
   XXH3_128bits_update(state_->xxh, bytes.data(), bytes.size());
 }
 
 std::string ContentHasher::digest() const {
-#if GQLEVAL_XXH3_AVX2
+#if GQLEVAL_AVX2_KERNELS
   if (state_->wide != nullptr) {
     XXH128_hash_t h;
     xxh3_avx2::digest(state_->wide, h.low64, h.high64);

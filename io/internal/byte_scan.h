@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "engine/base/wide_scan.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -107,6 +109,9 @@ inline const char* find_string_end(const char* p, const char* end, bool* has_esc
 
 // How many bytes in [p, end) equal c.
 inline size_t count_byte(const char* p, const char* end, char c) {
+  // Long ranges (a quoted schema cell's line breaks) with AVX2 where the CPU
+  // has it: 64 bytes a step.
+  if (end - p >= 256 && wide::has_avx2()) return wide::count_byte_avx2(p, end, c);
   size_t n = 0;
 #if defined(__SSE2__)
   const __m128i vc = _mm_set1_epi8(c);

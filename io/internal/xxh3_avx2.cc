@@ -1,11 +1,11 @@
 // Compiled with -mavx2 (io/CMakeLists.txt): XXH3's AVX2 accumulator from
 // libxxhash's own header, inlined here. Nothing else in this file may run on a
-// CPU without AVX2, so has_avx2() is defined in content_hash.cc; and it uses
+// CPU without AVX2 (wide::has_avx2() is checked elsewhere); and it uses
 // no inline C++ library code (templates, inline functions), whose AVX2 copy
 // the linker could pick for the whole program.
 #include "io/internal/xxh3_avx2.h"
 
-#if GQLEVAL_XXH3_AVX2
+#if GQLEVAL_AVX2_KERNELS
 
 #define XXH_INLINE_ALL
 #define XXH_VECTOR XXH_AVX2
@@ -37,4 +37,4 @@ void digest(const State* state, uint64_t& low, uint64_t& high) {
 
 }  // namespace gqleval::io::xxh3_avx2
 
-#endif  // GQLEVAL_XXH3_AVX2
+#endif  // GQLEVAL_AVX2_KERNELS

@@ -1,7 +1,8 @@
 // XXH3-128 streaming with AVX2, for the input's provenance hash. libxxhash is
 // built for the x86-64 baseline (SSE2); this translation unit is compiled with
 // -mavx2 over the same header, which gives the same hash in about half the
-// instructions. Callers use it only where the CPU has AVX2 (has_avx2()).
+// instructions. Callers use it only where wide::has_avx2()
+// (engine/base/wide_scan.h) says the CPU can.
 #pragma once
 
 #include <cstddef>
@@ -10,9 +11,6 @@
 namespace gqleval::io::xxh3_avx2 {
 
 struct State;
-
-// Whether this CPU runs AVX2 code (checked once).
-bool has_avx2();
 
 State* create();
 void destroy(State* state);
