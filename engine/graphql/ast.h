@@ -118,6 +118,15 @@ struct Field : Selection {
   List<Argument> arguments;
   List<Directive> directives;
   SelectionSet* selection_set;  // nullptr for a leaf
+  // A memo of a schema's answer to "which field is `name` on type
+  // resolved_on": the first walk that looks the name up (validation's
+  // certificate) writes it, later walks (normalization) read it when their
+  // schema and type are the same, so each field is looked up by name once.
+  // Ids are engine/schema's TypeId and FieldId; resolved_in is the Schema.
+  // Mutable: a cache on a parsed document that one thread owns, not content.
+  mutable const void* resolved_in = nullptr;
+  mutable uint32_t resolved_on = 0;
+  mutable uint32_t resolved_field = 0;
   // The key of this field in the response: the alias, else the name.
   std::string_view response_key() const { return alias.empty() ? name.value : alias.value; }
 };

@@ -323,3 +323,31 @@ TEST_F(MediaTest, EachConcreteNodeHasItsOwnChildren) {
 
 }  // namespace
 }  // namespace gqleval::normalize
+
+namespace gqleval::normalize {
+namespace {
+
+// Validation leaves each field's schema lookup on the document (ast::Field's
+// memo) for normalization. A document validated against one schema and
+// normalized against another must still get the second schema's fields.
+TEST(FieldMemo, ANormalTreeTakesItsOwnSchemasFields) {
+  auto first = schema::Schema::build("type Query { a: Int b: T } type T { x: Int }");
+  auto second = schema::Schema::build("type Query { c: Int b: U a: Int } type U { w: Int x: Int }");
+  ASSERT_TRUE(first.ok() && second.ok());
+  Arena arena;
+  auto doc = graphql::parse("{ b { x } a }", arena);
+  ASSERT_TRUE(doc.ok());
+  ASSERT_TRUE(validate::validate(**first, **doc).empty());
+  auto op = validate::select_operation(**doc, {});
+  ASSERT_TRUE(op.ok());
+  const auto& b = ast::as<ast::Field>(*(*op)->selection_set->selections[0]);
+  ASSERT_EQ(b.resolved_in, first->get()) << "validation left its lookup";
+  auto tree = normalize(**second, **doc, **op, {}, nullptr, arena);
+  ASSERT_TRUE(tree.ok());
+  Harness fresh("type Query { c: Int b: U a: Int } type U { w: Int x: Int }");
+  EXPECT_EQ(print_tree(*tree), fresh.normal("{ b { x } a }", {}, false));
+  EXPECT_NE(print_tree(*tree).find("a\n"), std::string::npos) << print_tree(*tree);
+}
+
+}  // namespace
+}  // namespace gqleval::normalize

@@ -60,8 +60,13 @@ class Certifier {
       // introspection depth rule) are the rules' business.
       return name == "__typename" && f.arguments.empty() && f.selection_set == nullptr;
     }
-    const schema::FieldDef* def = s_.field_named(parent, name);
-    if (def == nullptr || !arguments(f, *def)) return false;
+    const schema::FieldId id = s_.find_field(parent, name);
+    if (id == schema::kNone) return false;
+    f.resolved_in = &s_;  // normalization reads it (ast::Field)
+    f.resolved_on = parent;
+    f.resolved_field = id;
+    const schema::FieldDef* def = &s_.field(id);
+    if (!arguments(f, *def)) return false;
     const schema::TypeId type = def->type.named;
     if (type == schema::kNone) return false;
     if (s_.is_leaf(type)) return f.selection_set == nullptr;

@@ -296,8 +296,14 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
   const bool at_query_root =
       parent == 0 && operation_->operation == ast::OperationType::kQuery && rewrites_ != nullptr;
   for (schema::TypeId t : possible) {
-    schema::FieldId fid =
-        is_typename ? schema_->typename_field() : schema_->find_field(t, field.name.value);
+    schema::FieldId fid = schema::kNone;
+    if (is_typename) {
+      fid = schema_->typename_field();
+    } else if (field.resolved_in == schema_ && field.resolved_on == t) {
+      fid = field.resolved_field;  // validation looked it up
+    } else {
+      fid = schema_->find_field(t, field.name.value);
+    }
     if (fid == schema::kNone) continue;  // validation reports it
     if (!coercer_->coerce_arguments(field.arguments, schema_->field(fid).arguments, args_)) {
       return coercion_failed();
