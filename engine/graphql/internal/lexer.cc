@@ -3,6 +3,10 @@
 #include <array>
 #include <cstdio>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "engine/base/concat.h"
 #include "engine/base/utf8.h"
 #include "engine/graphql/block_string.h"
@@ -39,6 +43,35 @@ int hex_value(int c) {
 bool is_scalar_value(uint32_t cp) { return cp <= 0xD7FF || (cp >= 0xE000 && cp <= 0x10FFFF); }
 bool is_leading_surrogate(int32_t c) { return c >= 0xD800 && c <= 0xDBFF; }
 bool is_trailing_surrogate(int32_t c) { return c >= 0xDC00 && c <= 0xDFFF; }
+
+// The end of the name that continues at p: the first byte in [p, end) that is
+// not [_0-9A-Za-z], or end. Sixteen bytes a step where sixteen are left (a
+// name is 9 bytes on average; a byte a step cost 8 instructions each).
+const char* name_end(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i below_a = _mm_set1_epi8('a' - 1);
+  const __m128i above_z = _mm_set1_epi8('z' + 1);
+  const __m128i below_0 = _mm_set1_epi8('0' - 1);
+  const __m128i above_9 = _mm_set1_epi8('9' + 1);
+  const __m128i case_bit = _mm_set1_epi8(0x20);
+  const __m128i underscore = _mm_set1_epi8('_');
+  while (end - p >= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed compares: bytes from 0x80 on are negative, so never letters or
+    // digits. x | 0x20 folds A-Z onto a-z and no other byte into a-z.
+    const __m128i lower = _mm_or_si128(x, case_bit);
+    const __m128i letter =
+        _mm_and_si128(_mm_cmpgt_epi8(lower, below_a), _mm_cmpgt_epi8(above_z, lower));
+    const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, below_0), _mm_cmpgt_epi8(above_9, x));
+    const __m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(x, underscore));
+    const auto outside = static_cast<unsigned>(~_mm_movemask_epi8(name)) & 0xFFFFU;
+    if (outside != 0) return p + __builtin_ctz(outside);
+    p += 16;
+  }
+#endif
+  while (p < end && is_name_continue(static_cast<unsigned char>(*p))) ++p;
+  return p;
+}
 
 }  // namespace
 
@@ -176,8 +209,8 @@ void Lexer::skip_comment() {
 }
 
 Token Lexer::read_name(size_t start) {
-  size_t p = start + 1;
-  while (is_name_continue(at(p))) ++p;
+  const char* const base = source_.data();
+  const auto p = static_cast<size_t>(name_end(base + start + 1, base + source_.size()) - base);
   pos_ = p;
   return make(TokenKind::kName, start, p, source_.substr(start, p - start));
 }

@@ -32,6 +32,29 @@ std::vector<std::string> lex(std::string_view source) {
 
 using Tokens = std::vector<std::string>;
 
+// Names are read sixteen bytes a step: every name length around that step,
+// ended by each kind of byte that is not part of a name (ASCII neighbours of
+// the name ranges, a UTF-8 lead byte, the end of the text), lexes as a loop
+// over [_0-9A-Za-z] would.
+TEST(Lexer, NamesOfEveryLengthEndWhereTheirCharactersEnd) {
+  const std::string chars = "aZ_09zA9_m";
+  const std::string enders[] = {" ", "{", "@", "[", "`", "/", ":", "\x7F", "\xC3\xA9", "-", ""};
+  for (size_t length = 1; length <= 40; ++length) {
+    std::string name;
+    for (size_t i = 0; i < length; ++i) name.push_back(chars[i % chars.size()]);
+    for (const std::string& ender : enders) {
+      for (const std::string tail : {"", " and more than sixteen bytes after"}) {
+        Arena arena;
+        const std::string source = name + ender + tail;
+        Lexer lexer(source, arena);
+        const Token t = lexer.next();
+        EXPECT_EQ(t.kind, TokenKind::kName) << source;
+        EXPECT_EQ(t.value, name) << "length " << length << ", then \"" << ender << tail << "\"";
+      }
+    }
+  }
+}
+
 TEST(Lexer, Punctuators) {
   EXPECT_EQ(
       lex("! $ & ( ) ... : = @ [ ] { | }"),
