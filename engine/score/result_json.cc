@@ -219,45 +219,53 @@ void append_json_errors(std::string& out, std::span<const QueryDiagnostic> error
 namespace {
 
 // The members between the verdict and the errors' value: `,"pass":...,"errors":`.
+// A row writes twenty members: each key is written with the value or key
+// beside it in one copy where that is fixed text (the row of an equivalent
+// pair is eight copies and three numbers).
 void append_members_after_verdict(std::string& out, const PairResult& r) {
-  append_json_key(out, "pass");
-  out.append(r.pass ? "true" : "false");
   const bool compared = !is_stage1(r.verdict);
-  append_json_key(out, "compared");
-  out.append(compared ? "true" : "false");
-  // Counts are null when nothing was compared; scores are 0, the value the
-  // summary averages.
-  auto count = [&](std::string_view name, uint64_t v) {
-    append_json_key(out, name);
-    if (compared) {
-      append_number(out, v);
-    } else {
-      out.append("null");
-    }
-  };
-  auto measure = [&](std::string_view name, double v) {
-    append_json_key(out, name);
-    io::append_json_real(out, compared ? v : 0.0);
-  };
-  count("missing", r.missing);
-  count("extra", r.extra);
-  measure("precision", r.precision);
-  measure("recall", r.recall);
-  measure("f1", r.f1);
-  append_json_key(out, "matched_reference");
+  if (compared) {
+    // Counts are null when nothing was compared; scores are 0, the value the
+    // summary averages.
+    out.append(r.pass ? ",\"pass\":true,\"compared\":true,\"missing\":"
+                      : ",\"pass\":false,\"compared\":true,\"missing\":");
+    append_number(out, r.missing);
+    out.append(",\"extra\":");
+    append_number(out, r.extra);
+    out.append(",\"precision\":");
+    io::append_json_real(out, r.precision);
+    out.append(",\"recall\":");
+    io::append_json_real(out, r.recall);
+    out.append(",\"f1\":");
+    io::append_json_real(out, r.f1);
+  } else {
+    out.append(r.pass ? ",\"pass\":true" : ",\"pass\":false");
+    out.append(
+        ",\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,"
+        "\"f1\":0");
+  }
+  out.append(",\"matched_reference\":");
   if (r.matched_reference == kNoReference) {
     out.append("null");
   } else {
     append_number(out, r.matched_reference);
   }
-  append_json_key(out, "missing_paths");
-  append_json_paths(out, r.missing_paths);
-  append_json_key(out, "extra_paths");
-  append_json_paths(out, r.extra_paths);
-  append_json_key(out, "argument_differences");
-  append_array(out, r.argument_differences, append_argument_difference);
-  append_json_key(out, "rules_fired");
-  append_firings(out, r);
+  if (r.missing_paths.empty() && r.extra_paths.empty() && r.argument_differences.empty()) {
+    out.append(",\"missing_paths\":[],\"extra_paths\":[],\"argument_differences\":[]");
+  } else {
+    append_json_key(out, "missing_paths");
+    append_json_paths(out, r.missing_paths);
+    append_json_key(out, "extra_paths");
+    append_json_paths(out, r.extra_paths);
+    append_json_key(out, "argument_differences");
+    append_array(out, r.argument_differences, append_argument_difference);
+  }
+  if (r.rules_fired.empty()) {
+    out.append(",\"rules_fired\":[]");
+  } else {
+    append_json_key(out, "rules_fired");
+    append_firings(out, r);
+  }
   append_json_operations(out, r.operations, r.invalid_operations);
   append_json_key(out, "errors");
 }
