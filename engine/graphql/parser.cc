@@ -546,6 +546,10 @@ class Parser {
   // ------------------------------------------------------------ directives, types
 
   bool parse_directives(bool is_const, List<ast::Directive>& out) {
+    if (!peek(TokenKind::kAt)) {  // nearly every field and operation
+      out = {};
+      return true;
+    }
     size_t m = mark();
     while (peek(TokenKind::kAt)) {
       ast::Directive* directive = parse_directive(is_const);

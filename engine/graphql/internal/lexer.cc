@@ -1,7 +1,9 @@
 #include "engine/graphql/internal/lexer.h"
 
 #include <array>
+#include <bit>
 #include <cstdio>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -43,6 +45,43 @@ int hex_value(int c) {
 bool is_scalar_value(uint32_t cp) { return cp <= 0xD7FF || (cp >= 0xE000 && cp <= 0x10FFFF); }
 bool is_leading_surrogate(int32_t c) { return c >= 0xD800 && c <= 0xDBFF; }
 bool is_trailing_surrogate(int32_t c) { return c >= 0xDC00 && c <= 0xDFFF; }
+
+// The one-byte punctuators' kinds by byte; kSOF for every other byte.
+constexpr std::array<TokenKind, 256> make_punctuators() {
+  std::array<TokenKind, 256> t{};
+  t['!'] = TokenKind::kBang;
+  t['$'] = TokenKind::kDollar;
+  t['&'] = TokenKind::kAmp;
+  t['('] = TokenKind::kParenL;
+  t[')'] = TokenKind::kParenR;
+  t[':'] = TokenKind::kColon;
+  t['='] = TokenKind::kEquals;
+  t['@'] = TokenKind::kAt;
+  t['['] = TokenKind::kBracketL;
+  t[']'] = TokenKind::kBracketR;
+  t['{'] = TokenKind::kBraceL;
+  t['|'] = TokenKind::kPipe;
+  t['}'] = TokenKind::kBraceR;
+  return t;
+}
+constexpr std::array<TokenKind, 256> kPunctuators = make_punctuators();
+static_assert(TokenKind{} == TokenKind::kSOF);
+
+// The first byte at or after p that is not a space: eight bytes a step where
+// eight are left (a little-endian word's lowest byte is its first).
+size_t skip_spaces(const char* base, size_t p, size_t size) {
+  if constexpr (std::endian::native == std::endian::little) {
+    while (size - p >= 8) {
+      uint64_t word;
+      std::memcpy(&word, base + p, sizeof word);
+      word ^= 0x2020202020202020ULL;
+      if (word != 0) return p + static_cast<size_t>(std::countr_zero(word) / 8);
+      p += 8;
+    }
+  }
+  while (p < size && base[p] == ' ') ++p;
+  return p;
+}
 
 // The end of the name that continues at p: the first byte in [p, end) that is
 // not [_0-9A-Za-z], or end. Sixteen bytes a step where sixteen are left (a
@@ -121,64 +160,77 @@ std::string Lexer::describe_char_at(size_t offset) const {
   return buf;
 }
 
+// next() is the lexer's hot loop: white space, line breaks with their
+// indentation, one-byte punctuators and names stay in it; every other byte
+// (strings, numbers, comments, "...", \r, the byte order mark, errors) goes to
+// other_token(), so that the loop keeps few registers live.
 Token Lexer::next() {
   // After an error pos_ is at the end, so the loop is skipped.
+  const char* const base = source_.data();
   const size_t size = source_.size();
-  while (pos_ < size) {
-    const size_t p = pos_;
-    const unsigned char c = static_cast<unsigned char>(source_[p]);
-    auto punct = [&](TokenKind kind, size_t length) {
-      pos_ = p + length;
-      return make(kind, p, p + length);
-    };
-    switch (c) {
-      case ' ':
-      case '\t':
-      case ',': ++pos_; continue;
-      case '\n':
-        // Indentation is most of the bytes of a pretty-printed document.
-        ++pos_;
-        new_line(pos_);
-        while (pos_ < size && source_[pos_] == ' ') ++pos_;
-        continue;
-      case '\r':
-        pos_ += at(p + 1) == '\n' ? 2 : 1;
-        new_line(pos_);
-        continue;
-      case 0xEF:  // U+FEFF, the byte order mark: ignored anywhere, like white space
-        if (at(p + 1) == 0xBB && at(p + 2) == 0xBF) {
-          pos_ += 3;
-          line_adjust_ += 2;
-          continue;
-        }
-        return unexpected_character(p);
-      case '#': skip_comment(); continue;
-      case '!': return punct(TokenKind::kBang, 1);
-      case '$': return punct(TokenKind::kDollar, 1);
-      case '&': return punct(TokenKind::kAmp, 1);
-      case '(': return punct(TokenKind::kParenL, 1);
-      case ')': return punct(TokenKind::kParenR, 1);
-      case '.':
-        if (at(p + 1) == '.' && at(p + 2) == '.') return punct(TokenKind::kSpread, 3);
-        return unexpected_character(p);
-      case ':': return punct(TokenKind::kColon, 1);
-      case '=': return punct(TokenKind::kEquals, 1);
-      case '@': return punct(TokenKind::kAt, 1);
-      case '[': return punct(TokenKind::kBracketL, 1);
-      case ']': return punct(TokenKind::kBracketR, 1);
-      case '{': return punct(TokenKind::kBraceL, 1);
-      case '|': return punct(TokenKind::kPipe, 1);
-      case '}': return punct(TokenKind::kBraceR, 1);
-      case '"':
-        if (at(p + 1) == '"' && at(p + 2) == '"') return read_block_string(p);
-        return read_string(p);
-      default: break;
+  size_t p = pos_;
+  while (p < size) {
+    const auto c = static_cast<unsigned char>(base[p]);
+    if (c == ' ' || c == ',' || c == '\t') {
+      ++p;
+      continue;
     }
-    if (is_digit(c) || c == '-') return read_number(p);
-    if (is_name_start(c)) return read_name(p);
-    return unexpected_character(p);
+    if (c == '\n') {
+      ++p;
+      new_line(p);
+      p = skip_spaces(base, p, size);  // indentation: most bytes of a pretty-printed document
+      continue;
+    }
+    const TokenKind punctuator = kPunctuators[c];
+    if (punctuator != TokenKind::kSOF) {
+      pos_ = p + 1;
+      return make(punctuator, p, p + 1);
+    }
+    if (kClasses[c] == kNameStart) return read_name(p);
+    pos_ = p;
+    Token t;
+    if (!other_token(p, t)) return t;
+    p = pos_;  // an ignored token was skipped
   }
+  pos_ = p;
   return make(failed_ ? TokenKind::kError : TokenKind::kEOF, size, size);
+}
+
+// The token at p (pos_ == p) whose first byte next() leaves to it: true when
+// it was an ignored token, skipped (pos_ after it), else false with the token.
+bool Lexer::other_token(size_t p, Token& token) {
+  switch (at(p)) {
+    case '\r':
+      pos_ += at(p + 1) == '\n' ? 2 : 1;
+      new_line(pos_);
+      return true;
+    case 0xEF:  // U+FEFF, the byte order mark: ignored anywhere, like white space
+      if (at(p + 1) == 0xBB && at(p + 2) == 0xBF) {
+        pos_ += 3;
+        line_adjust_ += 2;
+        return true;
+      }
+      break;
+    case '#': skip_comment(); return true;
+    case '.':
+      if (at(p + 1) == '.' && at(p + 2) == '.') {
+        pos_ = p + 3;
+        token = make(TokenKind::kSpread, p, p + 3);
+        return false;
+      }
+      break;
+    case '"':
+      token = at(p + 1) == '"' && at(p + 2) == '"' ? read_block_string(p) : read_string(p);
+      return false;
+    default:
+      if (is_digit(at(p)) || at(p) == '-') {
+        token = read_number(p);
+        return false;
+      }
+      break;
+  }
+  token = unexpected_character(p);
+  return false;
 }
 
 Token Lexer::unexpected_character(size_t p) {

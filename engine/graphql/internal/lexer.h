@@ -55,6 +55,7 @@ class Lexer {
   std::string describe_char_at(size_t offset) const;
   void new_line(size_t next_line_start);
 
+  bool other_token(size_t p, Token& token);
   Token read_number(size_t start);
   bool read_digits(size_t& pos);
   Token read_string(size_t start);
