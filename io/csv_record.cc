@@ -50,6 +50,12 @@ CsvRecordStatus parse_csv_record(std::string_view buffer, const RecordSpan& span
   const char* p = base + span.begin;
   const char* const end = base + span.end;
   const char delimiter = limits.delimiter;
+  // One check of the whole record (one call over a 2 KB schema cell and its
+  // neighbours); only a record that fails it is checked cell by cell, to say
+  // which cell. Cells end at ASCII delimiters, and splitting valid UTF-8 at an
+  // ASCII byte leaves valid UTF-8, so a valid record has valid cells.
+  const bool record_valid =
+      utf8::find_invalid(std::string_view(p, static_cast<size_t>(end - p))) == utf8::kValid;
   for (uint32_t index = 0;; ++index) {
     const char* const field_start = p;
     std::string_view value;
@@ -92,9 +98,11 @@ CsvRecordStatus parse_csv_record(std::string_view buffer, const RecordSpan& span
       value = std::string_view(p, static_cast<size_t>(sep - p));
       p = sep;
     }
-    std::string_view raw(field_start, static_cast<size_t>(p - field_start));
-    if (size_t bad = utf8::find_invalid(raw); bad != utf8::kValid) {
-      note(CsvIssue::kInvalidUtf8, index, field_start + bad);
+    if (!record_valid) {
+      std::string_view raw(field_start, static_cast<size_t>(p - field_start));
+      if (size_t bad = utf8::find_invalid(raw); bad != utf8::kValid) {
+        note(CsvIssue::kInvalidUtf8, index, field_start + bad);
+      }
     }
     if (value.size() > limits.max_field_bytes) note(CsvIssue::kFieldTooLarge, index, field_start);
     fields.push_back(value);

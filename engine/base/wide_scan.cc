@@ -54,6 +54,37 @@ const char* skip_ascii_avx2(const char* p, const char* end) {
   return p;
 }
 
+const char* find_counting_avx2(const char* p, const char* end, char stop, char count,
+                               size_t* counted) {
+  const __m256i vs = _mm256_set1_epi8(stop);
+  const __m256i vc = _mm256_set1_epi8(count);
+  size_t n = 0;
+  while (end - p >= 64) {
+    const auto* v = reinterpret_cast<const __m256i*>(p);
+    const __m256i a = _mm256_loadu_si256(v);
+    const __m256i b = _mm256_loadu_si256(v + 1);
+    const uint64_t stops =
+        static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, vs))) |
+        static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, vs))))
+            << 32;
+    const uint64_t counts =
+        static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, vc))) |
+        static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, vc))))
+            << 32;
+    if (stops != 0) {
+      const int at = __builtin_ctzll(stops);
+      const uint64_t before = at == 0 ? 0 : counts & (~uint64_t{0} >> (64 - at));
+      *counted += n + static_cast<size_t>(__builtin_popcountll(before));
+      return p + at;
+    }
+    n += static_cast<size_t>(__builtin_popcountll(counts));
+    p += 64;
+  }
+  for (; p < end && *p != stop; ++p) n += static_cast<size_t>(*p == count);
+  if (p != end) *counted += n;
+  return p;
+}
+
 }  // namespace gqleval::wide
 
 #endif  // GQLEVAL_AVX2_KERNELS

@@ -19,4 +19,10 @@ size_t count_byte_avx2(const char* p, const char* end, char c);
 // The first byte at or after p with the high bit set, or end.
 const char* skip_ascii_avx2(const char* p, const char* end);
 
+// The first `stop` byte in [p, end), or end; when there is one, adds to
+// *counted the number of `count` bytes before it: a quoted CSV cell's closing
+// quote and its line breaks in one pass.
+const char* find_counting_avx2(const char* p, const char* end, char stop, char count,
+                               size_t* counted);
+
 }  // namespace gqleval::wide

@@ -44,5 +44,24 @@ TEST(WideScan, FindsTheFirstHighByte) {
   }
 }
 
+// The stop byte at every offset around the 64-byte steps, or none: the
+// position and the count before it as find and count loops give them.
+TEST(WideScan, FindsAStopAndCountsBeforeIt) {
+  if (!has_avx2()) GTEST_SKIP() << "this CPU (or build) has no AVX2 kernels";
+  const std::string text = pattern(700);
+  for (size_t stop_at : {0, 1, 31, 32, 63, 64, 65, 127, 128, 200, 699, 700}) {
+    std::string t = text;
+    if (stop_at < t.size()) t[stop_at] = '"';
+    size_t counted = 5;
+    const char* hit = find_counting_avx2(t.data(), t.data() + t.size(), '"', '\n', &counted);
+    EXPECT_EQ(hit - t.data(), static_cast<ptrdiff_t>(stop_at));
+    size_t expected = 5;
+    if (stop_at < t.size()) {
+      for (size_t i = 0; i < stop_at; ++i) expected += t[i] == '\n';
+    }
+    EXPECT_EQ(counted, expected) << "stop at " << stop_at << " (none when 700)";
+  }
+}
+
 }  // namespace
 }  // namespace gqleval::wide

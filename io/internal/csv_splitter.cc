@@ -62,13 +62,15 @@ bool CsvSplitter::next_record(RecordSpan& span) {
       continue;
     }
     // A quoted field opens at x: find its closing quote, skipping "" pairs.
+    // Its line breaks are counted on the way (one pass over the cell).
     const char* q = x + 1;
+    size_t breaks = 0;
     for (;;) {
-      q = find_byte(q, end, '"');
+      q = find_counting(q, end, '"', '\n', &breaks);
       if (q == end || q + 1 == end || q[1] != '"') break;
       q += 2;
     }
-    const uint64_t breaks = q == end ? 0 : count_byte(x + 1, q, '\n');
+    if (q == end) breaks = 0;
     if (q == end || (breaks > 0 && !closes_field(q + 1, end, delimiter_))) {
       // Unterminated, or closed on a later line by a quote that no field
       // could end with (the quote of another record): the record ends with
