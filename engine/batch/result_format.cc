@@ -99,17 +99,16 @@ void append_kept(std::string& out, std::span<const KeptCell> kept) {
 void jsonl_score_head(std::string& out, const RowKey& k) {
   out.append("{\"row\":");
   append_number(out, k.row);
-  score::append_json_key(out, "id");
+  out.append(",\"id\":");
   io::append_json_string(out, k.id);
   if (!k.run.empty()) {
     score::append_json_key(out, "run");
     io::append_json_string(out, k.run);
   }
-  score::append_json_key(out, "reference_hash");
   if (k.reference_hash.empty()) {
-    out.append("null");
-  } else {
-    io::append_json_string(out, k.reference_hash);
+    out.append(",\"reference_hash\":null");
+  } else {  // 16 hex digits (row_key.h): nothing to escape
+    out.append(",\"reference_hash\":\"").append(k.reference_hash).push_back('"');
   }
   append_kept(out, k.kept);
   out.push_back(',');

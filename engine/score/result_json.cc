@@ -273,8 +273,8 @@ void append_members_after_verdict(std::string& out, const PairResult& r) {
 }  // namespace
 
 void append_result_members(std::string& out, const PairResult& r) {
-  out.append("\"verdict\":");
-  io::append_json_string(out, verdict_name(r.verdict));
+  // A verdict's name is a plain identifier: nothing to escape.
+  out.append("\"verdict\":\"").append(verdict_name(r.verdict)).push_back('"');
   append_members_after_verdict(out, r);
   append_json_errors(out, r.errors);
 }
