@@ -277,14 +277,17 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
                             uint32_t depth, uint32_t nesting) {
   const size_t mark = atoms_.size();
   bool excluded = false;
-  if (!apply_directives(field.directives, excluded)) return false;
+  // (Most fields have no directive and sit under no condition: the tests are
+  // inline, the calls are not made.)
+  if (!field.directives.empty() && !apply_directives(field.directives, excluded)) return false;
   const bool is_typename = field.name.value == "__typename";
   if (excluded || (is_typename && options_->ignore_typename)) {
     atoms_.resize(mark);
     return true;
   }
   bool cond_symbols = false;
-  const std::string_view cond = make_condition(atoms_begin, cond_symbols);
+  const std::string_view cond =
+      atoms_.size() > atoms_begin ? make_condition(atoms_begin, cond_symbols) : std::string_view{};
   atoms_.resize(mark);
   if (depth + 1 > options_->max_depth) {
     return limit_error("The query nests fields deeper than " + std::to_string(options_->max_depth) +
