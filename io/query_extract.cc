@@ -133,10 +133,42 @@ bool find_first_anchor(std::string_view text, size_t pos, size_t end, Anchor& ou
   return find_anchor(anchors(), text, pos, end, RE2::UNANCHORED, out);
 }
 
-// find_anchor(fragment_anchor(), ...): no match without the word "fragment".
+// find_anchor(fragment_anchor(), ...): a match starts at a "fragment", and
+// skim::fragment_header reads most headers as the regex does; the regex is
+// asked only where that declines (a comment inside the header).
 bool find_fragment_anchor(std::string_view text, size_t pos, size_t end, Anchor& out) {
-  if (text.substr(pos, end - pos).find("fragment") == std::string_view::npos) return false;
-  return find_anchor(fragment_anchor(), text, pos, end, RE2::UNANCHORED, out, kFragment);
+  constexpr std::string_view kWord = "fragment";
+  const char* const base = text.data();
+  for (size_t at = text.find(kWord, pos); at != std::string_view::npos && at + kWord.size() <= end;
+       at = text.find(kWord, at + 1)) {
+    const char* header_end = nullptr;
+    switch (skim::fragment_header(base, base + at, base + end, &header_end)) {
+      case skim::Header::kMatch:
+        out = {kFragment, at, static_cast<size_t>(header_end - base)};
+        return true;
+      case skim::Header::kNoMatch: continue;
+      case skim::Header::kUnsure:
+        return find_anchor(fragment_anchor(), text, pos, end, RE2::UNANCHORED, out, kFragment);
+    }
+  }
+  return false;
+}
+
+// find_anchor(anchors(), ..., ANCHOR_START, ...): at a "fragment", only the
+// fragment alternative can match, and skim::fragment_header reads it.
+bool find_anchor_at(std::string_view text, size_t pos, size_t end, Anchor& out) {
+  if (text.substr(pos, end - pos).starts_with("fragment")) {
+    const char* const base = text.data();
+    const char* header_end = nullptr;
+    switch (skim::fragment_header(base, base + pos, base + end, &header_end)) {
+      case skim::Header::kMatch:
+        out = {kFragment, pos, static_cast<size_t>(header_end - base)};
+        return true;
+      case skim::Header::kNoMatch: return false;
+      case skim::Header::kUnsure: break;
+    }
+  }
+  return find_anchor(anchors(), text, pos, end, RE2::ANCHOR_START, out);
 }
 
 constexpr size_t kUnbalanced = static_cast<size_t>(-1);
@@ -204,7 +236,7 @@ Extraction extract_from(std::string_view text, size_t begin, size_t end, Extract
   for (;;) {
     auto next = static_cast<size_t>(skim::skip_ignored(base + stop, base + end) - base);
     Anchor following;
-    if (next >= end || !find_anchor(anchors(), text, next, end, RE2::ANCHOR_START, following) ||
+    if (next >= end || !find_anchor_at(text, next, end, following) ||
         following.kind == kTypeSystem) {
       break;
     }

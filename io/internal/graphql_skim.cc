@@ -1,5 +1,7 @@
 #include "io/internal/graphql_skim.h"
 
+#include <cstring>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -142,6 +144,61 @@ const char* definition_end(const char* p, const char* end) {
     ++p;
   }
   return nullptr;
+}
+
+namespace {
+
+bool is_word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+// The regex's [\s,]: RE2's \s is space, \t, \n, \f, \r.
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ',';
+}
+
+// Reads a run of blanks at *p into *p: kMatch, or kUnsure at a comment, or
+// kNoMatch when one is required and there is none.
+Header blanks(const char** p, const char* end, bool required) {
+  const char* q = *p;
+  while (q < end && is_blank(*q)) ++q;
+  if (q < end && *q == '#') return Header::kUnsure;
+  if (required && q == *p) return Header::kNoMatch;
+  *p = q;
+  return Header::kMatch;
+}
+
+// Reads a name at *p: false when none starts there.
+bool name(const char** p, const char* end) {
+  if (*p >= end || !is_name_start(**p)) return false;
+  while (*p < end && is_word(**p)) ++*p;
+  return true;
+}
+
+}  // namespace
+
+Header fragment_header(const char* begin, const char* p, const char* end, const char** header_end) {
+  static constexpr char kWord[] = "fragment";
+  constexpr size_t kLength = sizeof kWord - 1;
+  if (static_cast<size_t>(end - p) < kLength || std::memcmp(p, kWord, kLength) != 0) {
+    return Header::kNoMatch;
+  }
+  if (p > begin && is_word(p[-1])) return Header::kNoMatch;  // \b
+  const char* q = p + kLength;
+  // Each part in turn; names are read whole (a shorter one would leave a
+  // word character where a blank, '@' or '{' must be).
+  Header h = blanks(&q, end, true);
+  if (h != Header::kMatch) return h;
+  if (!name(&q, end)) return Header::kNoMatch;
+  if ((h = blanks(&q, end, true)) != Header::kMatch) return h;
+  if (end - q < 2 || q[0] != 'o' || q[1] != 'n') return Header::kNoMatch;
+  q += 2;
+  if ((h = blanks(&q, end, true)) != Header::kMatch) return h;
+  if (!name(&q, end)) return Header::kNoMatch;
+  if ((h = blanks(&q, end, false)) != Header::kMatch) return h;
+  if (q == end || (*q != '@' && *q != '{')) return Header::kNoMatch;
+  *header_end = q + 1;
+  return Header::kMatch;
 }
 
 }  // namespace gqleval::io::skim

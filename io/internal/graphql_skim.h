@@ -32,4 +32,13 @@ const char* match_braces(const char* p, const char* end);
 // nullptr if there is none or it never closes.
 const char* definition_end(const char* p, const char* end);
 
+// Whether a fragment definition's header starts at p: the word "fragment"
+// (not after a letter, digit or '_'), a name, "on", a type name, each apart,
+// then '@' or '{' after blanks, exactly as query extraction's regex reads it
+// (GQ_FRAGMENT, query_extract.cc). kMatch sets *header_end one past the '@' or
+// '{'. Blanks and commas are read here; at a comment ('#') it declines
+// (kUnsure) and the caller asks the regex.
+enum class Header { kMatch, kNoMatch, kUnsure };
+Header fragment_header(const char* begin, const char* p, const char* end, const char** header_end);
+
 }  // namespace gqleval::io::skim
