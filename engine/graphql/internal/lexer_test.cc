@@ -43,9 +43,10 @@ TEST(Lexer, NamesOfEveryLengthEndWhereTheirCharactersEnd) {
     std::string name;
     for (size_t i = 0; i < length; ++i) name.push_back(chars[i % chars.size()]);
     for (const std::string& ender : enders) {
-      for (const std::string tail : {"", " and more than sixteen bytes after"}) {
+      for (const std::string_view tail : {"", " and more than sixteen bytes after"}) {
         Arena arena;
-        const std::string source = name + ender + tail;
+        std::string source = name;
+        source.append(ender).append(tail);
         Lexer lexer(source, arena);
         const Token t = lexer.next();
         EXPECT_EQ(t.kind, TokenKind::kName) << source;
