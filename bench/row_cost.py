@@ -19,6 +19,12 @@ process and its threads) with the ratio to the case's first command. The cases:
                   for the path rows)
   same_answer     four candidate columns holding one answer, against one column:
                   the new build (and the old, for four columns)
+  row_parts       the schema_cells rows in two parts, for each build (old, before
+                  when given, new): the row's fixed part is the CPU of the same
+                  rows whose reference and candidate are the smallest query,
+                  `{ __typename }` (the row read, its schema cell found, the
+                  input hashed, the line written); the queries' part is the
+                  whole row's CPU less that. Microseconds a row.
 
 The speed baseline (--old) may be a build whose results differ on purpose (an
 earlier results_version); --before (default: --old) is the build whose bytes the
@@ -90,6 +96,44 @@ def with_schema_path(rows_csv, schema, out):
             row["schema_path"] = schema
             w.writerow([row[n if n != "schema_path" else "schema_path"] for n in names])
     return out
+
+
+def with_smallest_queries(rows_csv, out):
+    """The rows of rows_csv with `{ __typename }` as reference and candidate."""
+    if os.path.exists(out):
+        return out
+    with open(rows_csv, newline="", encoding="utf-8") as f, \
+            open(out, "w", newline="", encoding="utf-8") as g:
+        r = csv.DictReader(f)
+        w = csv.DictWriter(g, r.fieldnames, lineterminator="\n")
+        w.writeheader()
+        for row in r:
+            row["reference"] = row["candidate"] = "{ __typename }"
+            w.writerow(row)
+    return out
+
+
+def run_parts(builds, rows, fixed_rows, runs, work, threads):
+    """Prints each build's whole row, fixed part and queries' part."""
+    times = {(label, kind): [] for label, _ in builds for kind in ("whole", "fixed")}
+    for _ in range(runs):
+        for label, binary in builds:
+            for kind, path in (("whole", rows), ("fixed", fixed_rows)):
+                out = os.path.join(work, "parts_%s_%s.jsonl" % (label, kind))
+                times[(label, kind)].append(cpu_seconds(score(binary, path, out, threads)))
+    n = count_rows(rows)
+    print("== row_parts (%d runs each, median CPU microseconds a row)" % runs)
+    print("  %-10s %10s %12s %10s" % ("build", "whole row", "fixed part", "queries"))
+    for label, _ in builds:
+        whole = statistics.median(times[(label, "whole")]) / n * 1e6
+        fixed = statistics.median(times[(label, "fixed")]) / n * 1e6
+        print("  %-10s %10.2f %12.2f %10.2f" % (label, whole, fixed, whole - fixed))
+    sys.stdout.flush()
+
+
+def count_rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return sum(1 for _ in csv.DictReader(f))
 
 
 def run_case(name, commands, runs, before):
@@ -176,6 +220,11 @@ def main():
     for name, commands in cases:
         if not a.only or name in a.only:
             run_case(name, commands, a.runs, before)
+    if not a.only or "row_parts" in a.only:
+        builds = [("old", a.old)] + ([("before", a.before)] if a.before and a.before != a.old
+                                     else []) + [("new", a.new)]
+        smallest = with_smallest_queries(cells, os.path.join(a.work, "smallest_%d.csv" % a.rows))
+        run_parts(builds, cells, smallest, a.runs, a.work, t)
 
 
 if __name__ == "__main__":
