@@ -1,6 +1,7 @@
 #include "engine/validate/simple_document.h"
 
 #include <span>
+#include <vector>
 
 #include "engine/validate/internal/literal_coercion.h"
 
@@ -36,22 +37,113 @@ bool required_given(const schema::Schema& s, std::span<const schema::InputValue>
 
 class Certifier {
  public:
-  explicit Certifier(const schema::Schema& s) : s_(s) {}
+  // Scratch vectors that outlive one document, so that a warm thread
+  // certifies without allocating.
+  struct Scratch;
+  Certifier(const schema::Schema& s, Scratch& scratch);
 
-  bool selection_set(const ast::SelectionSet& set, schema::TypeId parent) {
-    const auto& selections = set.selections;
-    for (size_t i = 0; i < selections.size(); ++i) {
-      if (selections[i]->kind != ast::SelectionKind::kField) return false;
-      const auto& f = ast::as<ast::Field>(*selections[i]);
-      for (size_t j = 0; j < i; ++j) {
-        if (ast::as<ast::Field>(*selections[j]).response_key() == f.response_key()) return false;
-      }
-      if (!field(f, parent)) return false;
+  // The document's fragment definitions, before the walk: false when one has
+  // what the certificate leaves to the rules (a description, directives, a
+  // name given twice, too many of them) or names an unknown type.
+  bool add_fragment(const ast::FragmentDefinition& def) {
+    if (def.description != nullptr || !def.directives.empty() || def.selection_set == nullptr) {
+      return false;
+    }
+    for (const Fragment& f : fragments_) {
+      if (f.def->name.value == def.name.value) return false;  // UniqueFragmentNames
+    }
+    const schema::TypeId type = s_.find_type(def.type_condition.value);
+    if (type == schema::kNone) return false;
+    fragments_.push_back(Fragment{&def, type, false, false});
+    return true;
+  }
+
+  // After the walk: NoUnusedFragments.
+  bool every_fragment_used() const {
+    for (const Fragment& f : fragments_) {
+      if (!f.used) return false;
     }
     return true;
   }
 
+  // A selection set whose fields, with those of the fragments spread in it,
+  // have distinct response keys: then no two fields can conflict
+  // (OverlappingFieldsCanBeMerged compares only fields of one response key).
+  bool selection_set(const ast::SelectionSet& set, schema::TypeId parent) {
+    const size_t mark = keys_.size();
+    const bool ok = collect(set, parent, mark);
+    keys_.resize(mark);
+    return ok;
+  }
+
+  // A fragment is certified where it is spread on a selection set of its own
+  // type condition (so it is on a composite type and the spread is possible),
+  // and walked there, its fields among the set's (collect()).
+  struct Fragment {
+    const ast::FragmentDefinition* def;
+    schema::TypeId type;
+    bool used;
+    bool active;  // on the walk's path: spreading it again is a cycle
+  };
+
  private:
+  // Fragments spread in fragments may expand exponentially: past this many
+  // selections the rules decide.
+  static constexpr size_t kMaxSteps = size_t{1} << 14;
+
+  // The selections of set into the keys from mark on.
+  bool collect(const ast::SelectionSet& set, schema::TypeId parent, size_t mark) {
+    for (const ast::Selection* selection : set.selections) {
+      if (++steps_ > kMaxSteps) return false;
+      switch (selection->kind) {
+        case ast::SelectionKind::kField: {
+          const auto& f = ast::as<ast::Field>(*selection);
+          if (!add_key(f.response_key(), mark) || !field(f, parent)) return false;
+          break;
+        }
+        case ast::SelectionKind::kInlineFragment: {
+          const auto& fragment = ast::as<ast::InlineFragment>(*selection);
+          const std::string_view on = fragment.type_condition.value;
+          if (!fragment.directives.empty() || fragment.selection_set == nullptr ||
+              (!on.empty() && s_.find_type(on) != parent) ||
+              !collect(*fragment.selection_set, parent, mark)) {
+            return false;
+          }
+          break;
+        }
+        case ast::SelectionKind::kFragmentSpread:
+          if (!spread(ast::as<ast::FragmentSpread>(*selection), parent, mark)) return false;
+          break;
+      }
+    }
+    return true;
+  }
+
+  bool spread(const ast::FragmentSpread& s, schema::TypeId parent, size_t mark) {
+    if (!s.directives.empty()) return false;
+    Fragment* f = nullptr;
+    for (size_t i = 0; i < fragments_.size() && f == nullptr; ++i) {
+      if (fragments_[i].def->name.value == s.name.value) f = &fragments_[i];
+    }
+    // KnownFragmentNames, NoFragmentCycles; the type condition is the set's.
+    if (f == nullptr || f->active || f->type != parent) return false;
+    f->used = true;
+    f->active = true;
+    const bool ok = collect(*f->def->selection_set, parent, mark);
+    f->active = false;
+    return ok;
+  }
+
+  // Adds a response key to the set that starts at mark: false when the set
+  // has it already.
+  bool add_key(std::string_view key, size_t mark) {
+    for (size_t i = mark; i < keys_.size(); ++i) {
+      if (keys_[i] == key) return false;
+    }
+    keys_.push_back(key);
+    return true;
+  }
+
   bool field(const ast::Field& f, schema::TypeId parent) {
     if (!f.directives.empty()) return false;
     const std::string_view name = f.name.value;
@@ -151,23 +243,45 @@ class Certifier {
   }
 
   const schema::Schema& s_;
+  std::vector<Fragment>& fragments_;
+  std::vector<std::string_view>& keys_;  // the response keys of the sets on the walk's path
+  size_t steps_ = 0;
 };
+
+struct Certifier::Scratch {
+  std::vector<Fragment> fragments;
+  std::vector<std::string_view> keys;
+};
+
+Certifier::Certifier(const schema::Schema& s, Scratch& scratch)
+    : s_(s), fragments_(scratch.fragments), keys_(scratch.keys) {
+  fragments_.clear();
+  keys_.clear();
+}
 
 }  // namespace
 
 bool certify_simple_document(const schema::Schema& schema, const ast::Document& document) {
-  if (document.definitions.size() != 1 ||
-      document.definitions[0]->kind != ast::DefinitionKind::kOperation) {
+  thread_local Certifier::Scratch scratch;
+  Certifier certifier(schema, scratch);
+  const ast::OperationDefinition* op = nullptr;
+  for (const ast::Definition* d : document.definitions) {
+    if (d->kind == ast::DefinitionKind::kOperation) {
+      if (op != nullptr) return false;  // one operation
+      op = &ast::as<ast::OperationDefinition>(*d);
+    } else if (d->kind != ast::DefinitionKind::kFragment ||
+               !certifier.add_fragment(ast::as<ast::FragmentDefinition>(*d))) {
+      return false;
+    }
+  }
+  if (op == nullptr || op->operation == ast::OperationType::kSubscription ||
+      op->description != nullptr || !op->variables.empty() || !op->directives.empty() ||
+      op->selection_set == nullptr) {
     return false;
   }
-  const auto& op = ast::as<ast::OperationDefinition>(*document.definitions[0]);
-  if (op.operation == ast::OperationType::kSubscription || op.description != nullptr ||
-      !op.variables.empty() || !op.directives.empty() || op.selection_set == nullptr) {
-    return false;
-  }
-  const schema::TypeId root = schema.root_type(op.operation);
+  const schema::TypeId root = schema.root_type(op->operation);
   if (root == schema::kNone || schema.type(root).kind != schema::TypeKind::kObject) return false;
-  return Certifier(schema).selection_set(*op.selection_set, root);
+  return certifier.selection_set(*op->selection_set, root) && certifier.every_fragment_used();
 }
 
 }  // namespace gqleval::validate

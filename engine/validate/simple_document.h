@@ -1,7 +1,8 @@
 // A one-pass certificate of validity for the commonest executable document:
-// one query or mutation made of fields and arguments only. Most benchmark
-// queries (and most model answers) are of this shape, and for it the ~30 rules
-// of the full validator reduce to a handful of checks that one walk makes.
+// one query or mutation made of fields, arguments and fragments on their own
+// type. Most benchmark queries (and most model answers) are of this shape, and
+// for it the ~30 rules of the full validator reduce to a handful of checks that
+// one walk makes.
 //
 // certify_simple_document() returns true only when every graphql-js rule
 // (specifiedRules and Operation Type Existence) would pass, so the validator
@@ -9,24 +10,31 @@
 // is not sure of, valid or not: the full validator then decides and says why.
 // It is sure when the document is
 //   - one operation, a query or a mutation whose root type exists, with no
-//     description, variable definitions or directives;
-//   - fields only (no fragment spreads, no inline fragments, no directives),
-//     each defined on its parent type (`__typename` anywhere, without
-//     arguments or selections; `__schema` and `__type` are left to the rules),
-//     with a selection set exactly when its type is composite, and with the
-//     response keys of every selection set distinct (so no two fields can
+//     description, variable definitions or directives, and fragment
+//     definitions with distinct names, each on a known type, without
+//     description or directives, each spread at least once;
+//   - fields and fragments without directives: each field defined on its
+//     parent type (`__typename` anywhere, without arguments or selections;
+//     `__schema` and `__type` are left to the rules), with a selection set
+//     exactly when its type is composite; each fragment spread, and each inline
+//     fragment with a type condition, on a selection set of exactly that type
+//     (so it is on a composite type and the spread is possible), and no
+//     fragment spread inside itself; the response keys of every selection set,
+//     counting the fields its fragments bring, distinct (so no two fields can
 //     conflict: OverlappingFieldsCanBeMerged compares only fields of one
 //     response key);
 //   - arguments defined by their field, each named once, every required one
 //     given, and each value a literal without variables that fits its type as
 //     ValuesOfCorrectType and UniqueInputFieldNames check it.
-// The rules this leaves out cannot fire on such a document (fragments,
-// variables, directives, type names, subscriptions, several operations).
-// tests/simple_document_test.cc checks on every dataset query and every
-// conformance case that a certified document is one the full validator passes.
+// The rules this leaves out cannot fire on such a document (variables,
+// directives, subscriptions, several operations, fragments on other types).
+// tests/simple_document_test.cc checks on every dataset query, their mutations
+// and every conformance case that a certified document is one the full
+// validator passes.
 //
-// Cost: one recursion over the document with the schema's hashed lookups; no
-// allocation.
+// Cost: one recursion over the document (a fragment is walked where it is
+// spread, up to 16,384 selections in all) with the schema's hashed lookups; no
+// allocation once the thread's scratch vectors have grown.
 #pragma once
 
 #include "engine/graphql/ast.h"

@@ -88,9 +88,40 @@ TEST_F(Certificate, RefusesWhatAnyRuleRejects) {
   EXPECT_EQ(verdict("mutation { user(id: 1) { id } }"), "OperationTypeExistence");
 }
 
+// Fragments spread on a selection set of their own type, and inline fragments
+// on it (or with no type), with their fields counted among the set's.
+TEST_F(Certificate, CertifiesFragmentsOnTheirOwnType) {
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F } } fragment F on User { id }"), "certified");
+  EXPECT_EQ(verdict("query Q { a: user(id: 1) { ...F } b: user(id: 2) { ...F name } }\n"
+                    "fragment F on User { id friends { ...G } } fragment G on User { name }"),
+            "certified");
+  EXPECT_EQ(verdict("{ user(id: 1) { ... on User { id } ... { name } } }"), "certified");
+  EXPECT_EQ(verdict("{ named { ...N } } fragment N on Named { name }"), "certified");
+}
+
+TEST_F(Certificate, RefusesWhatAFragmentRuleRejects) {
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F } }"), "KnownFragmentNames");
+  EXPECT_EQ(verdict("{ user(id: 1) { id } } fragment F on User { id }"), "NoUnusedFragments");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F } } fragment F on User { ...G }"
+                    " fragment G on User { ...F }"),
+            "NoFragmentCycles");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F } } fragment F on User { id } fragment F on User { id }"),
+            "UniqueFragmentNames");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F } } fragment F on Nope { id }"), "KnownTypeNames");
+  EXPECT_EQ(verdict("{ user(id: 1) { id ...F } } fragment F on User { id: name }"),
+            "OverlappingFieldsCanBeMerged");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F ... on User { id: name } } } fragment F on User { id }"),
+            "OverlappingFieldsCanBeMerged");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F } } fragment F on User { nope }"), "FieldsOnCorrectType");
+}
+
 TEST_F(Certificate, LeavesOtherShapesToTheRules) {
   // Valid, but not of the certified shape: the rules decide.
-  EXPECT_EQ(verdict("{ user(id: 1) { ...F } } fragment F on User { id }"), "valid");
+  EXPECT_EQ(verdict("{ named { ...F } } fragment F on User { id }"), "valid");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F ...F } } fragment F on User { id }"), "valid");
+  EXPECT_EQ(verdict("{ user(id: 1) { ... on Named { name } } }"), "valid");
+  EXPECT_EQ(verdict("{ user(id: 1) { ...F @include(if: true) } } fragment F on User { id }"),
+            "valid");
   EXPECT_EQ(verdict("query($i: ID!) { user(id: $i) { id } }"), "valid");
   EXPECT_EQ(verdict("{ user(id: 1) { id @include(if: true) } }"), "valid");
   EXPECT_EQ(verdict("{ user(id: 1) { id id } }"), "valid");
