@@ -44,7 +44,7 @@ class Certifier {
 
   // The document's fragment definitions, before the walk: false when one has
   // what the certificate leaves to the rules (a description, directives, a
-  // name given twice, too many of them) or names an unknown type.
+  // name given twice) or names an unknown type.
   bool add_fragment(const ast::FragmentDefinition& def) {
     if (def.description != nullptr || !def.directives.empty() || def.selection_set == nullptr) {
       return false;
