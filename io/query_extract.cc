@@ -66,21 +66,12 @@ bool find_anchor(const RE2& re, std::string_view text, size_t pos, size_t end,
 // ---- Shortcuts that spare RE2 in the common cases; each gives exactly the
 // answer the regex would, or declines (and the regex decides).
 
-bool is_word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-// RE2's \s (space, \t, \n, \f, \r) and the comma: GQ_IGNORED without comments.
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ',';
-}
-
 enum class Quick { kMatch, kDecline };
 
 // Skips blanks (not comments: a '#' declines, since GQ_IGNORED can end inside
 // a comment). Returns the position of the next other character, or end.
 size_t skip_blanks(std::string_view text, size_t p, size_t end) {
-  while (p < end && is_blank(text[p])) ++p;
+  while (p < end && skim::is_regex_blank(text[p])) ++p;
   return p;
 }
 
@@ -97,7 +88,7 @@ Quick quick_anchor(std::string_view text, size_t begin, size_t end, Anchor& out)
   if (text[p] == '{') {  // GQ_IGNORED then a name start or "..."
     const size_t q = skip_blanks(text, p + 1, end);
     if (q >= end) return Quick::kDecline;
-    if (!is_name_start(text[q]) && text.substr(q, 3) != "...") return Quick::kDecline;
+    if (!skim::is_name_start(text[q]) && text.substr(q, 3) != "...") return Quick::kDecline;
     if (text[q] == '.' && q + 3 > end) return Quick::kDecline;
     out = {kSelectionSet, p, p + 1};
     return Quick::kMatch;
@@ -109,11 +100,11 @@ Quick quick_anchor(std::string_view text, size_t begin, size_t end, Anchor& out)
       break;
     }
   }
-  if (q == p || q >= end || is_word_char(text[q])) return Quick::kDecline;
-  if (p > 0 && is_word_char(text[p - 1])) return Quick::kDecline;  // no \b before
+  if (q == p || q >= end || skim::is_word_char(text[q])) return Quick::kDecline;
+  if (p > 0 && skim::is_word_char(text[p - 1])) return Quick::kDecline;  // no \b before
   q = skip_blanks(text, q, end);
-  if (q < end && is_name_start(text[q])) {  // the operation name
-    while (q < end && is_word_char(text[q])) ++q;
+  if (q < end && skim::is_name_start(text[q])) {  // the operation name
+    while (q < end && skim::is_word_char(text[q])) ++q;
     q = skip_blanks(text, q, end);
   }
   if (q >= end) return Quick::kDecline;
@@ -133,22 +124,26 @@ bool find_first_anchor(std::string_view text, size_t pos, size_t end, Anchor& ou
   return find_anchor(anchors(), text, pos, end, RE2::UNANCHORED, out);
 }
 
+// skim::fragment_header at `at`; a match as the fragment anchor there.
+skim::Header fragment_at(std::string_view text, size_t at, size_t end, Anchor& out) {
+  const char* const base = text.data();
+  const char* header_end = nullptr;
+  const skim::Header h = skim::fragment_header(base, base + at, base + end, &header_end);
+  if (h == skim::Header::kMatch) out = {kFragment, at, static_cast<size_t>(header_end - base)};
+  return h;
+}
+
 // find_anchor(fragment_anchor(), ...): a match starts at a "fragment", and
 // skim::fragment_header reads most headers as the regex does; the regex is
 // asked only where that declines (a comment inside the header).
 bool find_fragment_anchor(std::string_view text, size_t pos, size_t end, Anchor& out) {
   constexpr std::string_view kWord = "fragment";
-  const char* const base = text.data();
   for (size_t at = text.find(kWord, pos); at != std::string_view::npos && at + kWord.size() <= end;
        at = text.find(kWord, at + 1)) {
-    const char* header_end = nullptr;
-    switch (skim::fragment_header(base, base + at, base + end, &header_end)) {
-      case skim::Header::kMatch:
-        out = {kFragment, at, static_cast<size_t>(header_end - base)};
-        return true;
-      case skim::Header::kNoMatch: continue;
-      case skim::Header::kUnsure:
-        return find_anchor(fragment_anchor(), text, pos, end, RE2::UNANCHORED, out, kFragment);
+    const skim::Header h = fragment_at(text, at, end, out);
+    if (h == skim::Header::kMatch) return true;
+    if (h == skim::Header::kUnsure) {
+      return find_anchor(fragment_anchor(), text, pos, end, RE2::UNANCHORED, out, kFragment);
     }
   }
   return false;
@@ -158,15 +153,8 @@ bool find_fragment_anchor(std::string_view text, size_t pos, size_t end, Anchor&
 // fragment alternative can match, and skim::fragment_header reads it.
 bool find_anchor_at(std::string_view text, size_t pos, size_t end, Anchor& out) {
   if (text.substr(pos, end - pos).starts_with("fragment")) {
-    const char* const base = text.data();
-    const char* header_end = nullptr;
-    switch (skim::fragment_header(base, base + pos, base + end, &header_end)) {
-      case skim::Header::kMatch:
-        out = {kFragment, pos, static_cast<size_t>(header_end - base)};
-        return true;
-      case skim::Header::kNoMatch: return false;
-      case skim::Header::kUnsure: break;
-    }
+    const skim::Header h = fragment_at(text, pos, end, out);
+    if (h != skim::Header::kUnsure) return h == skim::Header::kMatch;
   }
   return find_anchor(anchors(), text, pos, end, RE2::ANCHOR_START, out);
 }

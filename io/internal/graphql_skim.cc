@@ -148,20 +148,11 @@ const char* definition_end(const char* p, const char* end) {
 
 namespace {
 
-bool is_word(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-// The regex's [\s,]: RE2's \s is space, \t, \n, \f, \r.
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ',';
-}
-
 // Reads a run of blanks at *p into *p: kMatch, or kUnsure at a comment, or
 // kNoMatch when one is required and there is none.
 Header blanks(const char** p, const char* end, bool required) {
   const char* q = *p;
-  while (q < end && is_blank(*q)) ++q;
+  while (q < end && is_regex_blank(*q)) ++q;
   if (q < end && *q == '#') return Header::kUnsure;
   if (required && q == *p) return Header::kNoMatch;
   *p = q;
@@ -171,7 +162,7 @@ Header blanks(const char** p, const char* end, bool required) {
 // Reads a name at *p: false when none starts there.
 bool name(const char** p, const char* end) {
   if (*p >= end || !is_name_start(**p)) return false;
-  while (*p < end && is_word(**p)) ++*p;
+  while (*p < end && is_word_char(**p)) ++*p;
   return true;
 }
 
@@ -183,7 +174,7 @@ Header fragment_header(const char* begin, const char* p, const char* end, const 
   if (static_cast<size_t>(end - p) < kLength || std::memcmp(p, kWord, kLength) != 0) {
     return Header::kNoMatch;
   }
-  if (p > begin && is_word(p[-1])) return Header::kNoMatch;  // \b
+  if (p > begin && is_word_char(p[-1])) return Header::kNoMatch;  // \b
   const char* q = p + kLength;
   // Each part in turn; names are read whole (a shorter one would leave a
   // word character where a blank, '@' or '{' must be).

@@ -32,6 +32,20 @@ const char* match_braces(const char* p, const char* end);
 // nullptr if there is none or it never closes.
 const char* definition_end(const char* p, const char* end);
 
+// The character classes of query extraction's regex and of the shortcuts
+// that stand in for it (query_extract.cc, fragment_header below): ASCII word
+// characters as RE2's \b sees them, GraphQL name starts, and [\s,] (RE2's \s
+// is space, \t, \n, \f, \r). Inline: they sit in the shortcuts' loops.
+inline bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+inline bool is_name_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+inline bool is_regex_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ',';
+}
+
 // Whether a fragment definition's header starts at p: the word "fragment"
 // (not after a letter, digit or '_'), a name, "on", a type name, each apart,
 // then '@' or '{' after blanks, exactly as query extraction's regex reads it
