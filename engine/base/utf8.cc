@@ -14,7 +14,9 @@ bool in(unsigned char c, unsigned char lo, unsigned char hi) { return c >= lo &&
 // The first byte at or after p with the high bit set, or end.
 const char* skip_ascii(const char* p, const char* end) {
   // Long runs (a schema cell) with AVX2 where the CPU has it.
+#if GQLEVAL_AVX2_KERNELS
   if (end - p >= 256 && wide::has_avx2()) return wide::skip_ascii_avx2(p, end);
+#endif
 #if defined(__SSE2__)
   // 64 bytes a step while all are ASCII (cells are mostly long ASCII runs: a
   // schema's SDL), one branch for four loads; then 16 to find the byte.

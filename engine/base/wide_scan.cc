@@ -87,30 +87,4 @@ const char* find_counting_avx2(const char* p, const char* end, char stop, char c
 
 }  // namespace gqleval::wide
 
-#else  // no AVX2 kernels in this build: has_avx2() is false, so these are never
-       // called; plain loops, so that the callers link on every target.
-
-namespace gqleval::wide {
-
-size_t count_byte_avx2(const char* p, const char* end, char c) {
-  size_t n = 0;
-  for (; p < end; ++p) n += static_cast<size_t>(*p == c);
-  return n;
-}
-
-const char* skip_ascii_avx2(const char* p, const char* end) {
-  while (p < end && static_cast<unsigned char>(*p) < 0x80) ++p;
-  return p;
-}
-
-const char* find_counting_avx2(const char* p, const char* end, char stop, char count,
-                               size_t* counted) {
-  size_t n = 0;
-  for (; p < end && *p != stop; ++p) n += static_cast<size_t>(*p == count);
-  if (p != end) *counted += n;
-  return p;
-}
-
-}  // namespace gqleval::wide
-
 #endif  // GQLEVAL_AVX2_KERNELS

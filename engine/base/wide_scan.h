@@ -10,7 +10,9 @@
 namespace gqleval::wide {
 
 // Whether this build has the AVX2 kernels and this CPU runs them (checked
-// once). Where it is false, the functions below must not be called.
+// once). Where it is false, the functions below must not be called; a build
+// without them (GQLEVAL_AVX2_KERNELS 0: another target, or GQLEVAL_AVX2=OFF)
+// does not define them, so callers name them under #if GQLEVAL_AVX2_KERNELS.
 bool has_avx2();
 
 // The number of bytes equal to c in [p, end).

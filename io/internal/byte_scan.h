@@ -113,7 +113,9 @@ inline const char* find_string_end(const char* p, const char* end, bool* has_esc
 inline size_t count_byte(const char* p, const char* end, char c) {
   // Long ranges (a quoted schema cell's line breaks) with AVX2 where the CPU
   // has it: 64 bytes a step.
+#if GQLEVAL_AVX2_KERNELS
   if (end - p >= 256 && wide::has_avx2()) return wide::count_byte_avx2(p, end, c);
+#endif
   size_t n = 0;
 #if defined(__SSE2__)
   const __m128i vc = _mm_set1_epi8(c);
@@ -143,7 +145,9 @@ inline size_t count_byte(const char* p, const char* end, char c) {
 // and count_byte.
 inline const char* find_counting(const char* p, const char* end, char c, char count,
                                  size_t* counted) {
+#if GQLEVAL_AVX2_KERNELS
   if (wide::has_avx2()) return wide::find_counting_avx2(p, end, c, count, counted);
+#endif
   const char* hit = find_byte(p, end, c);
   if (hit != end) *counted += count_byte(p, hit, count);
   return hit;
