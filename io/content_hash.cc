@@ -6,7 +6,6 @@
 #include "io/internal/xxh3_avx2.h"
 
 namespace gqleval::io {
-
 namespace {
 
 std::string digest_of(XXH128_hash_t h) {

@@ -225,8 +225,6 @@ namespace {
 void append_members_after_verdict(std::string& out, const PairResult& r) {
   const bool compared = !is_stage1(r.verdict);
   if (compared) {
-    // Counts are null when nothing was compared; scores are 0, the value the
-    // summary averages.
     out.append(r.pass ? ",\"pass\":true,\"compared\":true,\"missing\":"
                       : ",\"pass\":false,\"compared\":true,\"missing\":");
     append_number(out, r.missing);
@@ -239,6 +237,8 @@ void append_members_after_verdict(std::string& out, const PairResult& r) {
     out.append(",\"f1\":");
     io::append_json_real(out, r.f1);
   } else {
+    // Counts are null when nothing was compared; scores are 0, the value the
+    // summary averages.
     out.append(r.pass ? ",\"pass\":true" : ",\"pass\":false");
     out.append(
         ",\"compared\":false,\"missing\":null,\"extra\":null,\"precision\":0,\"recall\":0,"
