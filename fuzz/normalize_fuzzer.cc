@@ -11,9 +11,13 @@
 //
 // Checks: the tree is well-formed (children inside the node array, the root
 // first); a reused Normalizer and a fresh one give the same printed
-// tree; a failure is a diagnostic.
+// tree; a failure is a diagnostic. Where the one pass
+// (Normalizer::run_one_pass) gives a tree, the document parses, passes every
+// rule (without the certificate), and the full way gives the same tree:
+// printed, firings, positions and what rules rewrote.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +86,39 @@ void check_tree(const normalize::NormalTree& tree) {
   }
 }
 
+// A tree's printed form, firings, positions and rewritten texts.
+std::string describe(const normalize::NormalTree& tree) {
+  std::string out = normalize::print_tree(tree) + normalize::print_firings(tree);
+  for (const normalize::Node& n : tree.nodes) {
+    out += std::to_string(n.pos.line) + ":" + std::to_string(n.pos.column) + " ";
+    out.append(n.written).append(normalize::mapped_by_name(n.mapped_by)).push_back('\n');
+  }
+  return out;
+}
+
+void check_one_pass(const schema::Schema& s, std::string_view text,
+                    const normalize::NormalizeOptions& options, const normalize::Rewrites* rewrites,
+                    const normalize::NormalTree& fast) {
+  check_tree(fast);
+  Arena arena(4096);
+  auto doc = graphql::parse(text, arena);
+  GQLEVAL_FUZZ_CHECK(doc.ok(), "one pass over a document that does not parse");
+  validate::ValidateOptions all;
+  all.certify_simple = false;
+  GQLEVAL_FUZZ_CHECK(!validate::has_errors(validate::validate(s, **doc, all)),
+                     "one pass over an invalid document");
+  auto op = validate::select_operation(**doc, {});
+  GQLEVAL_FUZZ_CHECK(op.ok(), "one pass over a document without its operation");
+  normalize::Normalizer full;
+  auto tree = full.run(s, **doc, **op, options, rewrites, arena);
+  GQLEVAL_FUZZ_CHECK(tree.ok(), "one pass where the full way fails: %s",
+                     tree.ok() ? "" : tree.error().message.c_str());
+  const std::string a = describe(fast);
+  const std::string b = describe(*tree);
+  GQLEVAL_FUZZ_CHECK(a == b, "one pass and the full way differ:\n%s\n---\n%s", a.c_str(),
+                     b.c_str());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -90,19 +127,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Bundled& b = all[data[0] % all.size()];
   const uint8_t flags = data[1];
   const auto parts = fuzz::split_parts(fuzz::as_text(data + 2, size - 2), 2);
-
-  Arena arena(4096);
-  auto doc = graphql::parse(parts[0], arena);
-  if (!doc.ok()) return 0;
-  const ast::OperationDefinition* op = nullptr;
-  if (flags & 64) {
-    op = first_operation(**doc);
-  } else {
-    if (validate::has_errors(validate::validate(*b.schema, **doc))) return 0;
-    auto chosen = validate::select_operation(**doc, {});
-    op = chosen.ok() ? *chosen : first_operation(**doc);
-  }
-  if (op == nullptr) return 0;
 
   normalize::NormalizeOptions options;
   options.ignore_typename = (flags & 1) != 0;
@@ -116,6 +140,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const normalize::Rewrites* rewrites =
       (flags & 32) ? nullptr : ((flags & 16) ? b.ruled.get() : b.derived.get());
+
+  static normalize::Normalizer one_pass;
+  Arena one_pass_arena(4096);
+  const std::optional<normalize::NormalTree> fast =
+      one_pass.run_one_pass(*b.schema, parts[0], options, rewrites, one_pass_arena);
+  if (fast) check_one_pass(*b.schema, parts[0], options, rewrites, *fast);
+
+  Arena arena(4096);
+  auto doc = graphql::parse(parts[0], arena);
+  if (!doc.ok()) return 0;
+  const ast::OperationDefinition* op = nullptr;
+  if (flags & 64) {
+    op = first_operation(**doc);
+  } else {
+    if (validate::has_errors(validate::validate(*b.schema, **doc))) return 0;
+    auto chosen = validate::select_operation(**doc, {});
+    op = chosen.ok() ? *chosen : first_operation(**doc);
+  }
+  if (op == nullptr) return 0;
 
   static normalize::Normalizer normalizer;
   auto tree = normalizer.run(*b.schema, **doc, *op, options, rewrites, arena);

@@ -401,6 +401,58 @@ class Parser {
     return arg;
   }
 
+  // ------------------------------------------------------------ one pass
+
+ public:
+  // parse_simple_operation(): the operation's head as parse_operation_definition()
+  // reads it, then its selection set into the sink.
+  bool stream_document(SelectionSink& sink) {
+    const Token start = tok_;
+    ast::OperationType type = ast::OperationType::kQuery;
+    if (!peek(TokenKind::kBraceL)) {
+      // Not a name: a description, or no operation.
+      if (!peek(TokenKind::kName) || !parse_operation_type(type)) return false;
+      if (peek(TokenKind::kName)) advance();        // the operation's name
+      if (!peek(TokenKind::kBraceL)) return false;  // variable definitions, directives
+    }
+    return sink.operation(type, loc(start)) && stream_selection_set(sink) &&
+           peek(TokenKind::kEOF) && !failed_;
+  }
+
+ private:
+  // parse_selection_set() without the set: each field goes to the sink.
+  bool stream_selection_set(SelectionSink& sink) {
+    GQL_TRY(open_nested(TokenKind::kBraceL));
+    bool ok = true;
+    do {
+      ok = !peek(TokenKind::kSpread) && stream_field(sink);
+    } while (ok && !expect_optional(TokenKind::kBraceR));
+    close_nested();
+    if (ok) sink.end_selection_set();
+    return ok;
+  }
+
+  // parse_field() into a field on the stack, handed to the sink before its
+  // selection set is read.
+  bool stream_field(SelectionSink& sink) {
+    ast::Field field{};
+    field.kind = ast::SelectionKind::kField;
+    field.loc = loc(tok_);
+    Name name_or_alias;
+    GQL_TRY(parse_name(name_or_alias));
+    if (expect_optional(TokenKind::kColon)) {
+      field.alias = name_or_alias;
+      GQL_TRY(parse_name(field.name));
+    } else {
+      field.name = name_or_alias;
+    }
+    GQL_TRY(parse_arguments(false, field.arguments));
+    if (peek(TokenKind::kAt)) return false;
+    const bool has_selection_set = peek(TokenKind::kBraceL);
+    GQL_TRY(sink.field(field, has_selection_set));
+    return !has_selection_set || stream_selection_set(sink);
+  }
+
   // ------------------------------------------------------------ fragments
 
   ast::Selection* parse_fragment() {
@@ -840,6 +892,12 @@ Result<const ast::Document*> parse(std::string_view source, Arena& arena,
                                    const ParseOptions& options) {
   Parser parser(source, arena, options, thread_scratch());
   return parser.parse_document();
+}
+
+bool parse_simple_operation(std::string_view source, Arena& arena, SelectionSink& sink,
+                            const ParseOptions& options) {
+  Parser parser(source, arena, options, thread_scratch());
+  return parser.stream_document(sink);
 }
 
 }  // namespace gqleval::graphql

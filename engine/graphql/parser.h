@@ -49,4 +49,31 @@ struct ParseOptions {
 Result<const ast::Document*> parse(std::string_view source, Arena& arena,
                                    const ParseOptions& options = {});
 
+// What reads a simple operation as the parser reads it, without a document
+// (parse_simple_operation).
+class SelectionSink {
+ public:
+  virtual ~SelectionSink() = default;
+  // The operation's type and where it starts (its first token).
+  virtual bool operation(ast::OperationType type, ast::Loc loc) = 0;
+  // A field, its alias, name and arguments read, its selection set not:
+  // `has_selection_set` says whether one follows. Its fields come next, then
+  // end_selection_set(). The field lives only during the call.
+  virtual bool field(const ast::Field& field, bool has_selection_set) = 0;
+  // The end of a selection set, the operation's own last.
+  virtual void end_selection_set() = 0;
+};
+
+// One pass over a query for its commonest shape: when `source` is one
+// operation (the `{ ... }` shorthand, or a query, mutation or subscription
+// with or without a name) without description, variable definitions or
+// directives, whose selection sets hold only fields without directives, the
+// sink is given its fields in document order, each exactly as parse() would
+// put it in the document, and the result is true. False as soon as the text
+// turns out to be of another shape, is not a document parse() accepts, or a
+// sink call returns false: then parse() is the one to read it (and to say
+// why not), and what the sink was told is to be dropped.
+bool parse_simple_operation(std::string_view source, Arena& arena, SelectionSink& sink,
+                            const ParseOptions& options = {});
+
 }  // namespace gqleval::graphql

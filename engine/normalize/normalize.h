@@ -60,6 +60,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "engine/base/arena.h"
@@ -88,6 +89,22 @@ class Normalizer {
   Result<NormalTree> run(const schema::Schema& schema, const ast::Document& document,
                          const ast::OperationDefinition& operation, const NormalizeOptions& options,
                          const Rewrites* rewrites, Arena& arena);
+
+  // Stages 1 and 2 in one pass over `text`, for the commonest query: one
+  // query or mutation of fields with literal arguments, without variables,
+  // directives or fragments, each field on an object type (not an interface
+  // or union), certified valid as validate::certify_simple_document()
+  // certifies a document (the response keys of a set distinct, each field
+  // and argument defined, each value fitting its type). Such a text is
+  // lexed, parsed, validated and built into its normal tree at once, each
+  // field looked up in the schema once and no document built; the tree is
+  // the one parsing, validating (which finds no error) and run() give. Any
+  // other text, or one that would not normalize (a limit), gives nullopt,
+  // and the caller reads it the full way, which also says why it is not
+  // valid. What a nullopt run put in `arena` is garbage.
+  std::optional<NormalTree> run_one_pass(const schema::Schema& schema, std::string_view text,
+                                         const NormalizeOptions& options, const Rewrites* rewrites,
+                                         Arena& arena);
 
  private:
   std::unique_ptr<TreeBuilder> builder_;

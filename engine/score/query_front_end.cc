@@ -101,6 +101,21 @@ bool QueryFrontEnd::normalize(FrontEndQuery& q, QueryRole role, uint32_t index,
   return true;
 }
 
+bool QueryFrontEnd::read_in_one_pass(const FrontEndQuery& q, const schema::Schema& schema,
+                                     const normalize::Rewrites* rewrites,
+                                     const normalize::NormalizeOptions& options, Arena& arena,
+                                     normalize::NormalTree& tree) {
+  // The certificate stands for the rules only when all of them run.
+  if (q.state != QueryState::kOk || !options_.rules.empty() || !options_.certify_simple) {
+    return false;
+  }
+  std::optional<normalize::NormalTree> normal =
+      normalizer_.run_one_pass(schema, q.query, options, rewrites, arena);
+  if (!normal) return false;
+  tree = *normal;
+  return true;
+}
+
 Result<normalize::NormalTree> QueryFrontEnd::normalize_operation(
     const schema::Schema& schema, const ast::Document& document,
     const ast::OperationDefinition& operation, const normalize::Rewrites* rewrites,

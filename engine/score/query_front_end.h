@@ -70,6 +70,17 @@ class QueryFrontEnd {
                  const normalize::Rewrites* rewrites, const normalize::NormalizeOptions& options,
                  Arena& arena, std::vector<QueryDiagnostic>& errors, normalize::NormalTree& tree);
 
+  // check() then normalize() in one pass over the text, for the commonest
+  // query (normalize::Normalizer::run_one_pass): true, with its normal tree
+  // in `tree`, when find() found one (kOk) of that shape, valid; q.document
+  // and q.operation then stay null, no document having been built. False
+  // for any other: check() and normalize() then read it, with what they
+  // report.
+  bool read_in_one_pass(const FrontEndQuery& q, const schema::Schema& schema,
+                        const normalize::Rewrites* rewrites,
+                        const normalize::NormalizeOptions& options, Arena& arena,
+                        normalize::NormalTree& tree);
+
   // Stage 2 for one operation of a valid document (an answer's, read by
   // internal/answer_reader.h): its normal tree into `arena`, or why not.
   Result<normalize::NormalTree> normalize_operation(const schema::Schema& schema,

@@ -155,6 +155,10 @@ Scorer::Impl::Prepared Scorer::Impl::prepare(std::string_view text, QueryRole ro
       return p;
     }
   }
+  if (front_end_.read_in_one_pass(q, *schema_, rewrites_, options_.normalize, arena, p.tree)) {
+    p.state = QueryState::kOk;
+    return p;
+  }
   if (q.state == QueryState::kOk) {
     front_end_.check(q, role, index, *schema_, options_.operation_name, arena, errors);
   }

@@ -1,5 +1,6 @@
 #include "engine/validate/simple_document.h"
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,6 +35,118 @@ bool required_given(const schema::Schema& s, std::span<const schema::InputValue>
   }
   return true;
 }
+
+// The checks on one field and its arguments (certify_field()).
+class FieldChecks {
+ public:
+  explicit FieldChecks(const schema::Schema& s) : s_(s) {}
+
+  std::optional<schema::TypeId> field(const ast::Field& f, schema::TypeId parent,
+                                      bool has_selection_set) {
+    if (!f.directives.empty()) return std::nullopt;
+    const std::string_view name = f.name.value;
+    if (name.size() > 1 && name[0] == '_' && name[1] == '_') {
+      // __typename: a String on any composite type. __schema and __type (the
+      // introspection depth rule) are the rules' business.
+      if (name == "__typename" && f.arguments.empty() && !has_selection_set) return schema::kNone;
+      return std::nullopt;
+    }
+    const schema::FieldId id = s_.find_field(parent, name);
+    if (id == schema::kNone) return std::nullopt;
+    f.resolved_in = &s_;  // normalization reads it (ast::Field)
+    f.resolved_on = parent;
+    f.resolved_field = id;
+    const schema::FieldDef* def = &s_.field(id);
+    if (!arguments(f, *def)) return std::nullopt;
+    const schema::TypeId type = def->type.named;
+    if (type == schema::kNone) return std::nullopt;
+    if (s_.is_leaf(type)) {
+      if (has_selection_set) return std::nullopt;
+      return schema::kNone;
+    }
+    if (!s_.is_composite(type) || !has_selection_set) return std::nullopt;
+    return type;
+  }
+
+ private:
+  bool arguments(const ast::Field& f, const schema::FieldDef& def) {
+    if (!names_distinct(f.arguments)) return false;
+    for (const ast::Argument* given : f.arguments) {
+      const schema::InputValue* arg = schema::find_input_value(def.arguments, given->name.value);
+      if (arg == nullptr || given->value == nullptr || !fits(*given->value, arg->type)) {
+        return false;
+      }
+    }
+    return required_given(s_, def.arguments, f.arguments);
+  }
+
+  // ValuesOfCorrectType and UniqueInputFieldNames on one literal, no variables.
+  bool fits(const ast::Value& v, TypeRef type) {
+    if (type.named == schema::kNone) return false;
+    if (v.kind == ast::ValueKind::kVariable) return false;
+    if (v.kind == ast::ValueKind::kNull) return !type.is_non_null();
+    const TypeRef nullable = type.nullable();
+    if (nullable.is_list()) {
+      const TypeRef item = nullable.item();
+      if (v.kind != ast::ValueKind::kList) return fits(v, item);
+      for (const ast::Value* element : v.list) {
+        if (!fits(*element, item)) return false;
+      }
+      return true;
+    }
+    const schema::TypeDef& def = s_.type(type.named);
+    switch (def.kind) {
+      case schema::TypeKind::kInputObject: return input_object(v, def);
+      case schema::TypeKind::kEnum:
+        return v.kind == ast::ValueKind::kEnum && s_.enum_value_named(def.id, v.text) != nullptr;
+      case schema::TypeKind::kScalar: return scalar(v, def);
+      default: return false;
+    }
+  }
+
+  bool input_object(const ast::Value& v, const schema::TypeDef& def) {
+    if (v.kind != ast::ValueKind::kObject || def.one_of) return false;  // @oneOf: the rules
+    if (!names_distinct(v.fields)) return false;
+    for (const ast::ObjectField* given : v.fields) {
+      const schema::InputValue* field =
+          schema::find_input_value(def.input_fields, given->name.value);
+      if (field == nullptr || given->value == nullptr || !fits(*given->value, field->type)) {
+        return false;
+      }
+    }
+    return required_given(s_, def.input_fields, v.fields);
+  }
+
+  // The built-in scalars' parseLiteral; a custom scalar takes any literal, but
+  // a variable inside it would still be undefined, and UniqueInputFieldNames
+  // checks every object literal, a custom scalar's too.
+  static bool scalar(const ast::Value& v, const schema::TypeDef& def) {
+    using K = ast::ValueKind;
+    switch (def.id) {
+      case schema::kIntType: return v.kind == K::kInt && fits_int32(v.text);
+      case schema::kFloatType: return v.kind == K::kInt || v.kind == K::kFloat;
+      case schema::kStringType: return v.kind == K::kString;
+      case schema::kBooleanType: return v.kind == K::kBoolean;
+      case schema::kIdType: return v.kind == K::kString || v.kind == K::kInt;
+      default: return plain_literal(v);
+    }
+  }
+
+  // No variable anywhere in it, and no object literal that names a field twice.
+  static bool plain_literal(const ast::Value& v) {
+    if (v.kind == ast::ValueKind::kVariable) return false;
+    for (const ast::Value* element : v.list) {
+      if (!plain_literal(*element)) return false;
+    }
+    if (!names_distinct(v.fields)) return false;
+    for (const ast::ObjectField* f : v.fields) {
+      if (f->value == nullptr || !plain_literal(*f->value)) return false;
+    }
+    return true;
+  }
+
+  const schema::Schema& s_;
+};
 
 class Certifier {
  public:
@@ -145,101 +258,12 @@ class Certifier {
   }
 
   bool field(const ast::Field& f, schema::TypeId parent) {
-    if (!f.directives.empty()) return false;
-    const std::string_view name = f.name.value;
-    if (name.size() > 1 && name[0] == '_' && name[1] == '_') {
-      // __typename: a String on any composite type. __schema and __type (the
-      // introspection depth rule) are the rules' business.
-      return name == "__typename" && f.arguments.empty() && f.selection_set == nullptr;
-    }
-    const schema::FieldId id = s_.find_field(parent, name);
-    if (id == schema::kNone) return false;
-    f.resolved_in = &s_;  // normalization reads it (ast::Field)
-    f.resolved_on = parent;
-    f.resolved_field = id;
-    const schema::FieldDef* def = &s_.field(id);
-    if (!arguments(f, *def)) return false;
-    const schema::TypeId type = def->type.named;
-    if (type == schema::kNone) return false;
-    if (s_.is_leaf(type)) return f.selection_set == nullptr;
-    if (!s_.is_composite(type) || f.selection_set == nullptr) return false;
-    return selection_set(*f.selection_set, type);
-  }
-
-  bool arguments(const ast::Field& f, const schema::FieldDef& def) {
-    if (!names_distinct(f.arguments)) return false;
-    for (const ast::Argument* given : f.arguments) {
-      const schema::InputValue* arg = schema::find_input_value(def.arguments, given->name.value);
-      if (arg == nullptr || given->value == nullptr || !fits(*given->value, arg->type)) {
-        return false;
-      }
-    }
-    return required_given(s_, def.arguments, f.arguments);
-  }
-
-  // ValuesOfCorrectType and UniqueInputFieldNames on one literal, no variables.
-  bool fits(const ast::Value& v, TypeRef type) {
-    if (type.named == schema::kNone) return false;
-    if (v.kind == ast::ValueKind::kVariable) return false;
-    if (v.kind == ast::ValueKind::kNull) return !type.is_non_null();
-    const TypeRef nullable = type.nullable();
-    if (nullable.is_list()) {
-      const TypeRef item = nullable.item();
-      if (v.kind != ast::ValueKind::kList) return fits(v, item);
-      for (const ast::Value* element : v.list) {
-        if (!fits(*element, item)) return false;
-      }
-      return true;
-    }
-    const schema::TypeDef& def = s_.type(type.named);
-    switch (def.kind) {
-      case schema::TypeKind::kInputObject: return input_object(v, def);
-      case schema::TypeKind::kEnum:
-        return v.kind == ast::ValueKind::kEnum && s_.enum_value_named(def.id, v.text) != nullptr;
-      case schema::TypeKind::kScalar: return scalar(v, def);
-      default: return false;
-    }
-  }
-
-  bool input_object(const ast::Value& v, const schema::TypeDef& def) {
-    if (v.kind != ast::ValueKind::kObject || def.one_of) return false;  // @oneOf: the rules
-    if (!names_distinct(v.fields)) return false;
-    for (const ast::ObjectField* given : v.fields) {
-      const schema::InputValue* field =
-          schema::find_input_value(def.input_fields, given->name.value);
-      if (field == nullptr || given->value == nullptr || !fits(*given->value, field->type)) {
-        return false;
-      }
-    }
-    return required_given(s_, def.input_fields, v.fields);
-  }
-
-  // The built-in scalars' parseLiteral; a custom scalar takes any literal, but
-  // a variable inside it would still be undefined, and UniqueInputFieldNames
-  // checks every object literal, a custom scalar's too.
-  static bool scalar(const ast::Value& v, const schema::TypeDef& def) {
-    using K = ast::ValueKind;
-    switch (def.id) {
-      case schema::kIntType: return v.kind == K::kInt && fits_int32(v.text);
-      case schema::kFloatType: return v.kind == K::kInt || v.kind == K::kFloat;
-      case schema::kStringType: return v.kind == K::kString;
-      case schema::kBooleanType: return v.kind == K::kBoolean;
-      case schema::kIdType: return v.kind == K::kString || v.kind == K::kInt;
-      default: return plain_literal(v);
-    }
-  }
-
-  // No variable anywhere in it, and no object literal that names a field twice.
-  static bool plain_literal(const ast::Value& v) {
-    if (v.kind == ast::ValueKind::kVariable) return false;
-    for (const ast::Value* element : v.list) {
-      if (!plain_literal(*element)) return false;
-    }
-    if (!names_distinct(v.fields)) return false;
-    for (const ast::ObjectField* f : v.fields) {
-      if (f->value == nullptr || !plain_literal(*f->value)) return false;
-    }
-    return true;
+    const std::optional<schema::TypeId> selected =
+        certify_field(s_, f, parent, f.selection_set != nullptr);
+    if (!selected) return false;
+    // A composite type is certified only with its selection set.
+    return *selected == schema::kNone ||
+           (f.selection_set != nullptr && selection_set(*f.selection_set, *selected));
   }
 
   const schema::Schema& s_;
@@ -260,6 +284,11 @@ Certifier::Certifier(const schema::Schema& s, Scratch& scratch)
 }
 
 }  // namespace
+
+std::optional<schema::TypeId> certify_field(const schema::Schema& schema, const ast::Field& field,
+                                            schema::TypeId parent, bool has_selection_set) {
+  return FieldChecks(schema).field(field, parent, has_selection_set);
+}
 
 bool certify_simple_document(const schema::Schema& schema, const ast::Document& document) {
   thread_local Certifier::Scratch scratch;

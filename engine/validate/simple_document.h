@@ -37,11 +37,24 @@
 // allocation once the thread's scratch vectors have grown.
 #pragma once
 
+#include <optional>
+
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
 
 namespace gqleval::validate {
 
 bool certify_simple_document(const schema::Schema& schema, const ast::Document& document);
+
+// The same checks on one field, for a reader that certifies a document while
+// it parses it (normalize::Normalizer::run_one_pass): `field` (its arguments
+// read; `has_selection_set` says whether a selection set follows) is
+// certified on the composite type `parent` as above, all but its selection
+// set and its response key's uniqueness in its set, which the caller checks.
+// Returns the type of the selection set that must follow (kNone when none
+// may: a leaf, or `__typename`), or nullopt when the field is not certified.
+// Records the field's lookup on it (ast::Field::resolved_field).
+std::optional<schema::TypeId> certify_field(const schema::Schema& schema, const ast::Field& field,
+                                            schema::TypeId parent, bool has_selection_set);
 
 }  // namespace gqleval::validate

@@ -27,8 +27,23 @@ Result<NormalTree> TreeBuilder::run(const schema::Schema& schema, const ast::Doc
                                     const ast::OperationDefinition& operation,
                                     const NormalizeOptions& options, const Rewrites* rewrites,
                                     Arena& arena) {
+  fragments_.clear();
+  for (const ast::Definition* d : document.definitions) {
+    if (d->kind == ast::DefinitionKind::kFragment) {
+      fragments_.push_back(&ast::as<ast::FragmentDefinition>(*d));
+    }
+  }
+  if (!begin(schema, operation, operation.selection_set != nullptr, options, rewrites, arena) ||
+      !expand(0, *operation.selection_set, schema.possible_types(nodes_[0].type), 0, 0, 0)) {
+    return Unexpected{std::move(*error_)};
+  }
+  return finish();
+}
+
+bool TreeBuilder::begin(const schema::Schema& schema, const ast::OperationDefinition& operation,
+                        bool has_selection_set, const NormalizeOptions& options,
+                        const Rewrites* rewrites, Arena& arena) {
   schema_ = &schema;
-  document_ = &document;
   operation_ = &operation;
   options_ = &options;
   rewrites_ = rewrites;
@@ -46,28 +61,22 @@ Result<NormalTree> TreeBuilder::run(const schema::Schema& schema, const ast::Doc
   boolean_type_ = schema::kNone;
 
   if (auto err = variables_.bind(schema, operation, options.variables_json)) {
-    return Unexpected{std::move(*err)};
+    error_ = std::move(*err);
+    return false;
   }
-  fragments_.clear();
-  for (const ast::Definition* d : document.definitions) {
-    if (d->kind == ast::DefinitionKind::kFragment) {
-      fragments_.push_back(&ast::as<ast::FragmentDefinition>(*d));
-    }
-  }
-
   const schema::TypeId root_type = schema.root_type(operation.operation);
   const std::string_view kind = ast::operation_type_name(operation.operation);
-  if (root_type == schema::kNone || operation.selection_set == nullptr) {
-    return Unexpected{
-        make_error("OperationTypeExistence",
-                   "Schema is not configured to execute " + std::string(kind) + " operation.",
-                   operation.loc.pos())};
+  if (root_type == schema::kNone || !has_selection_set) {
+    error_ = make_error("OperationTypeExistence",
+                        "Schema is not configured to execute " + std::string(kind) + " operation.",
+                        operation.loc.pos());
+    return false;
   }
 
   // The root: the operation kind, with the operation's own directives (skip
   // and include are not allowed there; any other is kept in its identity).
   bool excluded = false;
-  if (!apply_directives(operation.directives, excluded)) return Unexpected{std::move(*error_)};
+  if (!apply_directives(operation.directives, excluded)) return false;
   BuildNode root;
   root.name = kind;
   root.type = root_type;
@@ -77,11 +86,11 @@ Result<NormalTree> TreeBuilder::run(const schema::Schema& schema, const ast::Doc
   atoms_.clear();
   nodes_.push_back(root);
   live_nodes_ = 1;
+  return true;
+}
 
-  if (!expand(0, *operation.selection_set, schema.possible_types(root_type), 0, 0, 0)) {
-    return Unexpected{std::move(*error_)};
-  }
-  if (rewrites_ != nullptr && options.rules.cycles) apply_cycles();
+NormalTree TreeBuilder::finish() {
+  if (rewrites_ != nullptr && options_->rules.cycles) apply_cycles();
   return finalize();
 }
 
@@ -296,39 +305,14 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
   }
 
   const bool abstract = schema_->is_abstract(nodes_[parent].type);
-  const bool at_query_root =
-      parent == 0 && operation_->operation == ast::OperationType::kQuery && rewrites_ != nullptr;
   for (schema::TypeId t : possible) {
-    schema::FieldId fid = schema::kNone;
-    if (is_typename) {
-      fid = schema_->typename_field();
-    } else if (field.resolved_in == schema_ && field.resolved_on == t) {
-      fid = field.resolved_field;  // validation looked it up
-    } else {
-      fid = schema_->find_field(t, field.name.value);
+    const uint32_t child = add_selection(parent, field, t, abstract, cond, cond_symbols);
+    if (child == kNoNode) {
+      if (error_) return false;
+      continue;  // not a field of t: validation reports it
     }
-    if (fid == schema::kNone) continue;  // validation reports it
-    if (!coercer_->coerce_arguments(field.arguments, schema_->field(fid).arguments, args_)) {
-      return coercion_failed();
-    }
-    // (Most fields meet no rule: the test is inline, the work is not.)
-    const WrittenAs written =
-        rewrites_ != nullptr && (at_query_root || rewrites_->ignores_arguments_of(fid))
-            ? rewrite_field(fid, field, parent, at_query_root)
-            : WrittenAs{};
-    std::string_view args_text;
-    bool arg_symbols = false;
-    if (!args_.empty()) {
-      text_.clear();
-      append_arguments(text_, args_);
-      arg_symbols = text_.find(kSymbolMarker) != std::string::npos;
-      args_text = arena_->copy_string(text_);
-    }
-    const uint32_t child = find_or_add(parent, fid, abstract ? t : schema::kNone, args_text, cond,
-                                       arg_symbols || cond_symbols, field.loc.pos(), written);
-    if (child == kNoNode) return false;
     if (field.selection_set != nullptr) {
-      const schema::TypeId rt = schema_->field(fid).type.named;
+      const schema::TypeId rt = nodes_[child].type;
       if (rt == schema::kNone) continue;
       if (nesting + 1 > kMaxNesting) {
         return limit_error(
@@ -342,6 +326,44 @@ bool TreeBuilder::add_field(uint32_t parent, const ast::Field& field,
     }
   }
   return true;
+}
+
+// The node that `field` selects on the possible type t of parent's type
+// (found or added; t is its on_type when that type is abstract): the field
+// looked up, its arguments coerced, the Stage 3 rules on them. kNoNode when
+// t has no such field, or on an error (error_ set).
+uint32_t TreeBuilder::add_selection(uint32_t parent, const ast::Field& field, schema::TypeId t,
+                                    bool abstract, std::string_view cond, bool cond_symbols) {
+  const bool at_query_root =
+      parent == 0 && operation_->operation == ast::OperationType::kQuery && rewrites_ != nullptr;
+  schema::FieldId fid = schema::kNone;
+  if (field.name.value == "__typename") {
+    fid = schema_->typename_field();
+  } else if (field.resolved_in == schema_ && field.resolved_on == t) {
+    fid = field.resolved_field;  // validation looked it up
+  } else {
+    fid = schema_->find_field(t, field.name.value);
+  }
+  if (fid == schema::kNone) return kNoNode;
+  if (!coercer_->coerce_arguments(field.arguments, schema_->field(fid).arguments, args_)) {
+    coercion_failed();
+    return kNoNode;
+  }
+  // (Most fields meet no rule: the test is inline, the work is not.)
+  const WrittenAs written =
+      rewrites_ != nullptr && (at_query_root || rewrites_->ignores_arguments_of(fid))
+          ? rewrite_field(fid, field, parent, at_query_root)
+          : WrittenAs{};
+  std::string_view args_text;
+  bool arg_symbols = false;
+  if (!args_.empty()) {
+    text_.clear();
+    append_arguments(text_, args_);
+    arg_symbols = text_.find(kSymbolMarker) != std::string::npos;
+    args_text = arena_->copy_string(text_);
+  }
+  return find_or_add(parent, fid, abstract ? t : schema::kNone, args_text, cond,
+                     arg_symbols || cond_symbols, field.loc.pos(), written);
 }
 
 WrittenAs TreeBuilder::rewrite_field(schema::FieldId& fid, const ast::Field& source,

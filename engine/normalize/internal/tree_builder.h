@@ -1,8 +1,9 @@
 // TreeBuilder: the machinery behind normalize() (normalize.h), internal to this
 // folder. It builds a mutable tree of BuildNodes (sibling lists by index, so
 // that merging and the cycles rule can move subtrees), then lays the final
-// NormalTree out in the caller's arena. Four files implement it, one step
+// NormalTree out in the caller's arena. Five files implement it, one step
 // each: tree_builder.cc (expansion, arguments, directives, endpoints),
+// one_pass.cc (the tree built while a simple query is parsed),
 // cycles_rule.cc (the cycles rewrite), finalize.cc (symbol numbering, keys,
 // layout, hashes), symmetric_symbols.cc (the numbering search for variables
 // that no hash tells apart).
@@ -83,8 +84,33 @@ class TreeBuilder {
                          const ast::OperationDefinition& operation, const NormalizeOptions& options,
                          const Rewrites* rewrites, Arena& arena);
 
+  // ---- one_pass.cc
+  // Normalizer::run_one_pass (normalize.h).
+  std::optional<NormalTree> run_one_pass(const schema::Schema& schema, std::string_view text,
+                                         const NormalizeOptions& options, const Rewrites* rewrites,
+                                         Arena& arena);
+
  private:
+  class OnePassSink;
+  // A selection set run_one_pass() is reading: the node its fields go under,
+  // the type validation checks them on, where its response keys start in
+  // one_pass_keys_, and its depth (the operation's is 0).
+  struct OnePassSet {
+    uint32_t node;
+    schema::TypeId type;
+    uint32_t keys_begin;
+    uint32_t depth;
+  };
+  bool one_pass_field(uint32_t parent, const ast::Field& field, uint32_t depth, uint32_t& child);
+
   // ---- tree_builder.cc
+  // The run's state reset and its root made: false (error_ set) when the
+  // variables do not bind or the schema has no root type for the operation.
+  bool begin(const schema::Schema& schema, const ast::OperationDefinition& operation,
+             bool has_selection_set, const NormalizeOptions& options, const Rewrites* rewrites,
+             Arena& arena);
+  // The tree built: the cycles rule, then finalize().
+  NormalTree finish();
   bool expand(uint32_t parent, const ast::SelectionSet& set,
               std::span<const schema::TypeId> possible, size_t atoms_begin, uint32_t depth,
               uint32_t nesting);
@@ -118,6 +144,8 @@ class TreeBuilder {
   // Drops the arguments equal to f's defaults; adds f's defaults not given.
   void drop_default_arguments(schema::FieldId f);
   void fill_default_arguments(schema::FieldId f);
+  uint32_t add_selection(uint32_t parent, const ast::Field& field, schema::TypeId t, bool abstract,
+                         std::string_view cond, bool cond_symbols);
   std::span<const schema::TypeId> narrow(std::span<const schema::TypeId> possible,
                                          schema::TypeId condition);
   uint32_t find_or_add(uint32_t parent, schema::FieldId field, schema::TypeId on_type,
@@ -164,8 +192,8 @@ class TreeBuilder {
   void write_subtree(std::string& out, uint32_t node);
 
   // Per run.
+  ast::OperationDefinition one_pass_operation_{};  // the operation run_one_pass() read
   const schema::Schema* schema_ = nullptr;
-  const ast::Document* document_ = nullptr;
   const ast::OperationDefinition* operation_ = nullptr;
   const NormalizeOptions* options_ = nullptr;
   const Rewrites* rewrites_ = nullptr;
@@ -178,6 +206,8 @@ class TreeBuilder {
   bool any_symbols_ = false;
 
   // Scratch, reused across runs.
+  std::vector<OnePassSet> one_pass_sets_;
+  std::vector<std::string_view> one_pass_keys_;
   VariableBindings variables_;
   std::vector<BuildNode> nodes_;
   std::vector<std::string_view> atoms_;

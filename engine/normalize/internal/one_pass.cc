@@ -1,0 +1,108 @@
+// The tree built while a simple query is parsed (Normalizer::run_one_pass):
+// the parser hands each field to a sink that certifies it as validation's
+// certificate would (validate/simple_document.h) and adds its node at once, as
+// expand() and add_field() would add it from the parsed document. The fields
+// come in the order those walk them, depth first, so the build tree, and the
+// normal tree finalize() lays out from it, are the same.
+#include <vector>
+
+#include "engine/graphql/parser.h"
+#include "engine/normalize/internal/tree_builder.h"
+#include "engine/validate/simple_document.h"
+
+namespace gqleval::normalize {
+
+class TreeBuilder::OnePassSink final : public graphql::SelectionSink {
+ public:
+  OnePassSink(TreeBuilder& builder, const schema::Schema& schema, const NormalizeOptions& options,
+              const Rewrites* rewrites, Arena& arena)
+      : b_(builder), s_(schema), options_(options), rewrites_(rewrites), arena_(arena) {}
+
+  // The certificate's conditions on the operation: a query or mutation whose
+  // root type is an object type. Then run()'s start, for this operation.
+  bool operation(ast::OperationType type, ast::Loc loc) override {
+    if (type == ast::OperationType::kSubscription) return false;
+    const schema::TypeId root = s_.root_type(type);
+    if (root == schema::kNone || s_.type(root).kind != schema::TypeKind::kObject) return false;
+    ast::OperationDefinition& op = b_.one_pass_operation_;
+    op = ast::OperationDefinition{};
+    op.kind = ast::DefinitionKind::kOperation;
+    op.operation = type;
+    op.loc = loc;
+    if (!b_.begin(s_, op, true, options_, rewrites_, arena_)) return false;
+    sets_.clear();
+    keys_.clear();
+    sets_.push_back(OnePassSet{0, root, 0, 0});
+    return true;
+  }
+
+  bool field(const ast::Field& field, bool has_selection_set) override {
+    const OnePassSet set = sets_.back();
+    if (!add_key(field.response_key(), set.keys_begin)) return false;
+    const std::optional<schema::TypeId> selected =
+        validate::certify_field(s_, field, set.type, has_selection_set);
+    if (!selected) return false;
+    uint32_t child = kNoNode;
+    if (!b_.one_pass_field(set.node, field, set.depth, child)) return false;
+    if (has_selection_set) {
+      sets_.push_back(
+          OnePassSet{child, *selected, static_cast<uint32_t>(keys_.size()), set.depth + 1});
+    }
+    return true;
+  }
+
+  void end_selection_set() override {
+    keys_.resize(sets_.back().keys_begin);
+    sets_.pop_back();
+  }
+
+ private:
+  // The certificate's distinct response keys in one set: false when the set
+  // has `key` already (the full rules decide whether the two merge).
+  bool add_key(std::string_view key, uint32_t begin) {
+    for (size_t i = begin; i < keys_.size(); ++i) {
+      if (keys_[i] == key) return false;
+    }
+    keys_.push_back(key);
+    return true;
+  }
+
+  TreeBuilder& b_;
+  const schema::Schema& s_;
+  const NormalizeOptions& options_;
+  const Rewrites* rewrites_;
+  Arena& arena_;
+  std::vector<OnePassSet>& sets_ = b_.one_pass_sets_;
+  std::vector<std::string_view>& keys_ = b_.one_pass_keys_;
+};
+
+std::optional<NormalTree> TreeBuilder::run_one_pass(const schema::Schema& schema,
+                                                    std::string_view text,
+                                                    const NormalizeOptions& options,
+                                                    const Rewrites* rewrites, Arena& arena) {
+  fragments_.clear();
+  OnePassSink sink(*this, schema, options, rewrites, arena);
+  if (!graphql::parse_simple_operation(text, arena, sink)) return std::nullopt;
+  return finish();
+}
+
+// add_field() for a field of a simple operation: no directive and no
+// condition on it or above it, and its parent's type concrete (an abstract
+// one would take the field once for each possible type, and the selection
+// set under it as many times, which one pass cannot do). False where
+// add_field() would fail, or for an abstract parent: the caller then reads
+// the query the full way.
+bool TreeBuilder::one_pass_field(uint32_t parent, const ast::Field& field, uint32_t depth,
+                                 uint32_t& child) {
+  child = kNoNode;
+  if (++steps_ > kMaxExpansionSteps) return false;  // expand()'s limit
+  if (field.name.value == "__typename" && options_->ignore_typename) return true;
+  if (depth + 1 > options_->max_depth) return false;
+  const schema::TypeId type = nodes_[parent].type;
+  if (schema_->is_abstract(type)) return false;
+  // (kMaxNesting is beyond the parser's own nesting limit here.)
+  child = add_selection(parent, field, type, false, {}, false);
+  return child != kNoNode;
+}
+
+}  // namespace gqleval::normalize
