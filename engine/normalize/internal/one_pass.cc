@@ -4,6 +4,7 @@
 // expand() and add_field() would add it from the parsed document. The fields
 // come in the order those walk them, depth first, so the build tree, and the
 // normal tree finalize() lays out from it, are the same.
+#include <cstring>
 #include <vector>
 
 #include "engine/graphql/parser.h"
@@ -80,6 +81,13 @@ std::optional<NormalTree> TreeBuilder::run_one_pass(const schema::Schema& schema
                                                     std::string_view text,
                                                     const NormalizeOptions& options,
                                                     const Rewrites* rewrites, Arena& arena) {
+  // A text with none of `$`, `@` and `.` has no variable, directive or
+  // fragment spread; one with any of them (or with a float, or a string that
+  // holds one) is left to the full way at the cost of three scans, not of a
+  // pass that would stop at it.
+  for (const char c : {'$', '@', '.'}) {
+    if (std::memchr(text.data(), c, text.size()) != nullptr) return std::nullopt;
+  }
   fragments_.clear();
   OnePassSink sink(*this, schema, options, rewrites, arena);
   if (!graphql::parse_simple_operation(text, arena, sink)) return std::nullopt;
