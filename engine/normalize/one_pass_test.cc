@@ -84,9 +84,13 @@ TEST(OnePass, LeavesEveryOtherShapeToTheFullWay) {
            "subscription { users { id } }",
            "{ users(id: 1) { id }",  // does not parse
            "{ users(id: 1) { id } } trailing",
+           "",
+           "  ",
+           "{ users(id: 1) { email } } # a comment.",  // one of `$@.` anywhere
        }) {
     EXPECT_EQ(one_pass(h, query), "none") << query;
   }
+  EXPECT_EQ(one_pass(h, std::string_view{}), "none");  // no text at all, not even ""
   // A field on an interface or union is expanded for each possible type.
   Harness media(golden_schema("media"));
   EXPECT_EQ(one_pass(media, "{ media(id: 1) { id } }"), "none");

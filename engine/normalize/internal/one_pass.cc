@@ -4,7 +4,6 @@
 // expand() and add_field() would add it from the parsed document. The fields
 // come in the order those walk them, depth first, so the build tree, and the
 // normal tree finalize() lays out from it, are the same.
-#include <cstring>
 #include <vector>
 
 #include "engine/graphql/parser.h"
@@ -86,7 +85,7 @@ std::optional<NormalTree> TreeBuilder::run_one_pass(const schema::Schema& schema
   // holds one) is left to the full way at the cost of three scans, not of a
   // pass that would stop at it.
   for (const char c : {'$', '@', '.'}) {
-    if (std::memchr(text.data(), c, text.size()) != nullptr) return std::nullopt;
+    if (text.find(c) != std::string_view::npos) return std::nullopt;
   }
   fragments_.clear();
   OnePassSink sink(*this, schema, options, rewrites, arena);
