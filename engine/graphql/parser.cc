@@ -74,6 +74,21 @@ class Parser {
     return doc;
   }
 
+  // parse_simple_operation(): the operation's head as parse_operation_definition()
+  // reads it, then its selection set into the sink.
+  bool stream_document(SelectionSink& sink) {
+    const Token start = tok_;
+    ast::OperationType type = ast::OperationType::kQuery;
+    if (!peek(TokenKind::kBraceL)) {
+      // Anything but a name here is a description, or no operation.
+      if (!peek(TokenKind::kName) || !parse_operation_type(type)) return false;
+      if (peek(TokenKind::kName)) advance();        // the operation's name
+      if (!peek(TokenKind::kBraceL)) return false;  // variable definitions, directives
+    }
+    return sink.operation(type, loc(start)) && stream_selection_set(sink) &&
+           peek(TokenKind::kEOF) && !failed_;
+  }
+
  private:
   // ------------------------------------------------------------ tokens
 
@@ -403,23 +418,6 @@ class Parser {
 
   // ------------------------------------------------------------ one pass
 
- public:
-  // parse_simple_operation(): the operation's head as parse_operation_definition()
-  // reads it, then its selection set into the sink.
-  bool stream_document(SelectionSink& sink) {
-    const Token start = tok_;
-    ast::OperationType type = ast::OperationType::kQuery;
-    if (!peek(TokenKind::kBraceL)) {
-      // Not a name: a description, or no operation.
-      if (!peek(TokenKind::kName) || !parse_operation_type(type)) return false;
-      if (peek(TokenKind::kName)) advance();        // the operation's name
-      if (!peek(TokenKind::kBraceL)) return false;  // variable definitions, directives
-    }
-    return sink.operation(type, loc(start)) && stream_selection_set(sink) &&
-           peek(TokenKind::kEOF) && !failed_;
-  }
-
- private:
   // parse_selection_set() without the set: each field goes to the sink.
   bool stream_selection_set(SelectionSink& sink) {
     GQL_TRY(open_nested(TokenKind::kBraceL));

@@ -54,7 +54,8 @@ Result<const ast::Document*> parse(std::string_view source, Arena& arena,
 class SelectionSink {
  public:
   virtual ~SelectionSink() = default;
-  // The operation's type and where it starts (its first token).
+  // The operation's type and where it starts (its first token). Like
+  // field(), false stops the read.
   virtual bool operation(ast::OperationType type, ast::Loc loc) = 0;
   // A field, its alias, name and arguments read, its selection set not:
   // `has_selection_set` says whether one follows. Its fields come next, then
