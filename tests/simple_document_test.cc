@@ -28,6 +28,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "datasets/generator/seeded_random.h"
@@ -272,7 +273,10 @@ struct Sweep {
       const std::string why = full_way_difference(*schema, text, options, it->second.get(), *fast);
       if (why.empty()) continue;
       ++one_pass_unsound;
-      if (reports.size() < 8) reports.push_back(where + ": one pass, but " + why + "\n" + text);
+      if (reports.size() >= 8) continue;
+      std::string report = where;
+      report.append(": one pass, but ").append(why).append("\n").append(text);
+      reports.push_back(std::move(report));
     }
   }
 
@@ -313,7 +317,7 @@ std::shared_ptr<const schema::Schema> build(
 
 // Every query of one CSV dataset, and mutations of it.
 void sweep_csv(const std::string& path, std::string_view schema_column,
-               std::vector<std::string_view> query_columns, Sweep& sweep,
+               const std::vector<std::string_view>& query_columns, Sweep& sweep,
                rewrite::SeededRandom& rng, size_t& valid_queries, size_t& valid_certified) {
   auto text = io::read_file(path);
   ASSERT_TRUE(text.ok()) << text.error().message;
