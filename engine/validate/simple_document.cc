@@ -183,9 +183,9 @@ class Certifier {
   // have distinct response keys: then no two fields can conflict
   // (OverlappingFieldsCanBeMerged compares only fields of one response key).
   bool selection_set(const ast::SelectionSet& set, schema::TypeId parent) {
-    const size_t mark = keys_.size();
+    const size_t mark = keys_.mark();
     const bool ok = collect(set, parent, mark);
-    keys_.resize(mark);
+    keys_.end_set(mark);
     return ok;
   }
 
@@ -211,7 +211,7 @@ class Certifier {
       switch (selection->kind) {
         case ast::SelectionKind::kField: {
           const auto& f = ast::as<ast::Field>(*selection);
-          if (!add_key(f.response_key(), mark) || !field(f, parent)) return false;
+          if (!keys_.add(f.response_key(), mark) || !field(f, parent)) return false;
           break;
         }
         case ast::SelectionKind::kInlineFragment: {
@@ -247,16 +247,6 @@ class Certifier {
     return ok;
   }
 
-  // Adds a response key to the set that starts at mark: false when the set
-  // has it already.
-  bool add_key(std::string_view key, size_t mark) {
-    for (size_t i = mark; i < keys_.size(); ++i) {
-      if (keys_[i] == key) return false;
-    }
-    keys_.push_back(key);
-    return true;
-  }
-
   bool field(const ast::Field& f, schema::TypeId parent) {
     const std::optional<schema::TypeId> selected =
         certify_field(s_, f, parent, f.selection_set != nullptr);
@@ -268,13 +258,13 @@ class Certifier {
 
   const schema::Schema& s_;
   std::vector<Fragment>& fragments_;
-  std::vector<std::string_view>& keys_;  // the response keys of the sets on the walk's path
+  ResponseKeys& keys_;
   size_t steps_ = 0;
 };
 
 struct Certifier::Scratch {
   std::vector<Fragment> fragments;
-  std::vector<std::string_view> keys;
+  ResponseKeys keys;
 };
 
 Certifier::Certifier(const schema::Schema& s, Scratch& scratch)
@@ -290,6 +280,15 @@ std::optional<schema::TypeId> certify_field(const schema::Schema& schema, const 
   return FieldChecks(schema).field(field, parent, has_selection_set);
 }
 
+schema::TypeId certified_root(const schema::Schema& schema, ast::OperationType type) {
+  if (type == ast::OperationType::kSubscription) return schema::kNone;
+  const schema::TypeId root = schema.root_type(type);
+  if (root == schema::kNone || schema.type(root).kind != schema::TypeKind::kObject) {
+    return schema::kNone;
+  }
+  return root;
+}
+
 bool certify_simple_document(const schema::Schema& schema, const ast::Document& document) {
   thread_local Certifier::Scratch scratch;
   Certifier certifier(schema, scratch);
@@ -303,13 +302,12 @@ bool certify_simple_document(const schema::Schema& schema, const ast::Document& 
       return false;
     }
   }
-  if (op == nullptr || op->operation == ast::OperationType::kSubscription ||
-      op->description != nullptr || !op->variables.empty() || !op->directives.empty() ||
-      op->selection_set == nullptr) {
+  if (op == nullptr || op->description != nullptr || !op->variables.empty() ||
+      !op->directives.empty() || op->selection_set == nullptr) {
     return false;
   }
-  const schema::TypeId root = schema.root_type(op->operation);
-  if (root == schema::kNone || schema.type(root).kind != schema::TypeKind::kObject) return false;
+  const schema::TypeId root = certified_root(schema, op->operation);
+  if (root == schema::kNone) return false;
   return certifier.selection_set(*op->selection_set, root) && certifier.every_fragment_used();
 }
 

@@ -38,6 +38,8 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "engine/graphql/ast.h"
 #include "engine/schema/schema.h"
@@ -56,5 +58,31 @@ bool certify_simple_document(const schema::Schema& schema, const ast::Document& 
 // Records the field's lookup on it (ast::Field::resolved_field).
 std::optional<schema::TypeId> certify_field(const schema::Schema& schema, const ast::Field& field,
                                             schema::TypeId parent, bool has_selection_set);
+
+// The root type of an operation of type `type` that the certificate takes (a
+// query or mutation whose root type is an object type), or kNone.
+schema::TypeId certified_root(const schema::Schema& schema, ast::OperationType type);
+
+// The response keys of the selection sets on a walk's path, for the
+// certificate's check that the keys of one set are distinct.
+class ResponseKeys {
+ public:
+  // Where the set that starts now keeps its keys.
+  size_t mark() const { return keys_.size(); }
+  // Adds `key` to the set that starts at `set_mark`: false when it has it.
+  bool add(std::string_view key, size_t set_mark) {
+    for (size_t i = set_mark; i < keys_.size(); ++i) {
+      if (keys_[i] == key) return false;
+    }
+    keys_.push_back(key);
+    return true;
+  }
+  // The set that started at `set_mark` is over.
+  void end_set(size_t set_mark) { keys_.resize(set_mark); }
+  void clear() { keys_.clear(); }
+
+ private:
+  std::vector<std::string_view> keys_;
+};
 
 }  // namespace gqleval::validate

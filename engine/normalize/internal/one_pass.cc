@@ -21,9 +21,8 @@ class TreeBuilder::OnePassSink final : public graphql::SelectionSink {
   // The certificate's conditions on the operation: a query or mutation whose
   // root type is an object type. Then run()'s start, for this operation.
   bool operation(ast::OperationType type, ast::Loc loc) override {
-    if (type == ast::OperationType::kSubscription) return false;
-    const schema::TypeId root = s_.root_type(type);
-    if (root == schema::kNone || s_.type(root).kind != schema::TypeKind::kObject) return false;
+    const schema::TypeId root = validate::certified_root(s_, type);
+    if (root == schema::kNone) return false;
     ast::OperationDefinition& op = b_.one_pass_operation_;
     op = ast::OperationDefinition{};
     op.kind = ast::DefinitionKind::kOperation;
@@ -32,48 +31,37 @@ class TreeBuilder::OnePassSink final : public graphql::SelectionSink {
     if (!b_.begin(s_, op, true, options_, rewrites_, arena_)) return false;
     sets_.clear();
     keys_.clear();
-    sets_.push_back(OnePassSet{0, root, 0, 0});
+    sets_.push_back(OnePassSet{0, root, keys_.mark()});
     return true;
   }
 
   bool field(const ast::Field& field, bool has_selection_set) override {
     const OnePassSet set = sets_.back();
-    if (!add_key(field.response_key(), set.keys_begin)) return false;
+    if (!keys_.add(field.response_key(), set.keys_mark)) return false;
     const std::optional<schema::TypeId> selected =
         validate::certify_field(s_, field, set.type, has_selection_set);
     if (!selected) return false;
     uint32_t child = kNoNode;
-    if (!b_.one_pass_field(set.node, field, set.depth, child)) return false;
-    if (has_selection_set) {
-      sets_.push_back(
-          OnePassSet{child, *selected, static_cast<uint32_t>(keys_.size()), set.depth + 1});
-    }
+    // The operation's set is at depth 0, each set one below its parent's.
+    const auto depth = static_cast<uint32_t>(sets_.size() - 1);
+    if (!b_.one_pass_field(set.node, field, depth, child)) return false;
+    if (has_selection_set) sets_.push_back(OnePassSet{child, *selected, keys_.mark()});
     return true;
   }
 
   void end_selection_set() override {
-    keys_.resize(sets_.back().keys_begin);
+    keys_.end_set(sets_.back().keys_mark);
     sets_.pop_back();
   }
 
  private:
-  // The certificate's distinct response keys in one set: false when the set
-  // has `key` already (the full rules decide whether the two merge).
-  bool add_key(std::string_view key, uint32_t begin) {
-    for (size_t i = begin; i < keys_.size(); ++i) {
-      if (keys_[i] == key) return false;
-    }
-    keys_.push_back(key);
-    return true;
-  }
-
   TreeBuilder& b_;
   const schema::Schema& s_;
   const NormalizeOptions& options_;
   const Rewrites* rewrites_;
   Arena& arena_;
   std::vector<OnePassSet>& sets_ = b_.one_pass_sets_;
-  std::vector<std::string_view>& keys_ = b_.one_pass_keys_;
+  validate::ResponseKeys& keys_ = b_.one_pass_keys_;
 };
 
 std::optional<NormalTree> TreeBuilder::run_one_pass(const schema::Schema& schema,
@@ -87,7 +75,6 @@ std::optional<NormalTree> TreeBuilder::run_one_pass(const schema::Schema& schema
   for (const char c : {'$', '@', '.'}) {
     if (text.find(c) != std::string_view::npos) return std::nullopt;
   }
-  fragments_.clear();
   OnePassSink sink(*this, schema, options, rewrites, arena);
   if (!graphql::parse_simple_operation(text, arena, sink)) return std::nullopt;
   return finish();

@@ -27,6 +27,7 @@
 #include "engine/normalize/rewrites.h"
 #include "engine/normalize/variables.h"
 #include "engine/schema/schema.h"
+#include "engine/validate/simple_document.h"
 
 namespace gqleval::normalize {
 
@@ -93,13 +94,12 @@ class TreeBuilder {
  private:
   class OnePassSink;
   // A selection set run_one_pass() is reading: the node its fields go under,
-  // the type validation checks them on, where its response keys start in
-  // one_pass_keys_, and its depth (the operation's is 0).
+  // the type validation checks them on, and where its response keys start in
+  // one_pass_keys_.
   struct OnePassSet {
     uint32_t node;
     schema::TypeId type;
-    uint32_t keys_begin;
-    uint32_t depth;
+    size_t keys_mark;
   };
   bool one_pass_field(uint32_t parent, const ast::Field& field, uint32_t depth, uint32_t& child);
 
@@ -207,7 +207,7 @@ class TreeBuilder {
 
   // Scratch, reused across runs.
   std::vector<OnePassSet> one_pass_sets_;
-  std::vector<std::string_view> one_pass_keys_;
+  validate::ResponseKeys one_pass_keys_;
   VariableBindings variables_;
   std::vector<BuildNode> nodes_;
   std::vector<std::string_view> atoms_;
